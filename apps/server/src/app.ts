@@ -1,0 +1,142 @@
+/** Builds the Fastify server: tRPC at /api/trpc, REST at /api/*, auth pages, docs and the built web app. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
+import { type Context, type ContentCache, type SessionUser, appRouter, createContentCache } from "@jcba/api";
+import type { Database } from "@jcba/db";
+import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
+import type { Config } from "./config.ts";
+import { docsPage, openApiDocument } from "./openapi.ts";
+import { SESSION_COOKIE, type Sessions, createSessions } from "./sessions.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** For tests: a shorter or longer content cache. */
+  contentTtlMs?: number;
+}
+
+export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  const sessions: Sessions = createSessions(database);
+  const content: ContentCache = createContentCache(database, contentTtlMs);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  /** Who is calling: a session cookie (sliding its expiry) or a personal API token. */
+  async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+    const auth = request.headers.authorization;
+    if (auth?.startsWith("Bearer ")) return sessions.validateApiToken(auth.slice(7).trim());
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const session = await sessions.validate(token);
+    if (!session) return null;
+    if (session.renewed) setSessionCookie(request, reply, token, session.expiresAt);
+    return session.user;
+  }
+
+  const createContext = async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => ({
+    database,
+    content,
+    user: await userOf(req, res),
+  });
+
+  const onError = ({ error, path }: { error: { code: string; message: string; cause?: unknown }; path?: string | undefined }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error.cause ?? error, path }, "procedure failed");
+  };
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: { router: appRouter, createContext, onError },
+  });
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: "/api",
+    router: appRouter,
+    createContext: createContext as never,
+    onError: onError as never,
+  });
+
+  // REST answers input problems as 400 { message, code, issues }; say what is wrong in the message.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode !== 400 || typeof payload !== "string" || !payload.includes('"Input validation failed"')) return payload;
+    try {
+      const body = JSON.parse(payload) as { message: string; code: string; issues?: { path?: (string | number)[]; message: string }[] };
+      const reasons = (body.issues ?? []).map((i) => (i.path && i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message));
+      return JSON.stringify({ message: reasons.length > 0 ? reasons.join(" ") : "The request is not valid.", code: body.code, issues: body.issues });
+    } catch {
+      return payload;
+    }
+  });
+
+  registerAuthRoutes(app, { config, database, sessions });
+
+  const document = openApiDocument();
+  app.get("/api/openapi.json", async () => document);
+  app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(docsPage(document)));
+  app.get("/api/health", async () => ({ ok: true }));
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    reply.code(status).send({
+      message: status >= 500 ? "Something went wrong on our side. Please try again." : error.message,
+      code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (error.code ?? "BAD_REQUEST"),
+    });
+  });
+
+  // The web app: hashed assets cached for a year, index.html for every other page path.
+  const dist = config.WEB_DIST;
+  const hasWeb = existsSync(join(dist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        (res as unknown as { setHeader(k: string, v: string): void }).setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== "GET" || request.url.startsWith("/api/")) {
+      return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.`, code: "NOT_FOUND" });
+    }
+    if (!hasWeb) return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
+    reply.header("Cache-Control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+
+  return { app, sessions, content };
+}

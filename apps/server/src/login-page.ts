@@ -1,0 +1,82 @@
+/** The small server-rendered sign-in page at GET /api/login (works without JavaScript). */
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const LOGIN_ERRORS: Record<string, string> = {
+  invalid: "That e-mail and password do not match an account.",
+  limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  signup: "We could not create an account with those details. If you already have one, sign in instead.",
+  "signup-invalid": "Please fill in every field; the password needs at least 8 characters.",
+  "signup-closed": "New accounts are created by your union administrator.",
+};
+
+export function loginPage(opts: { allowSignup: boolean; error?: string | undefined; mode?: string | undefined }): string {
+  const error = opts.error ? LOGIN_ERRORS[opts.error] : undefined;
+  const signup = opts.allowSignup && opts.mode === "signup";
+  const alert = error ? `<p class="alert" role="alert">${escape(error)}</p>` : "";
+  const signIn = `
+    <form method="post" action="/api/login" aria-labelledby="signin-h">
+      <h2 id="signin-h">Sign in</h2>
+      <label for="email">E-mail</label>
+      <input id="email" name="email" type="email" autocomplete="username" required autofocus>
+      <label for="password">Password</label>
+      <input id="password" name="password" type="password" autocomplete="current-password" required>
+      <button type="submit">Sign In</button>
+      ${opts.allowSignup ? `<p class="switch">New here? <a href="/api/login?mode=signup">Create an account</a></p>` : ""}
+    </form>`;
+  const signUp = `
+    <form method="post" action="/api/register" aria-labelledby="signup-h">
+      <h2 id="signup-h">Create an account</h2>
+      <div class="row">
+        <div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" required maxlength="100" autofocus></div>
+        <div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" required maxlength="100"></div>
+      </div>
+      <label for="su-email">E-mail</label>
+      <input id="su-email" name="email" type="email" autocomplete="email" required>
+      <label for="su-password">Password <span class="hint">(at least 8 characters)</span></label>
+      <input id="su-password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+      <button type="submit">Create Account</button>
+      <p class="switch">Have an account? <a href="/api/login">Sign in</a></p>
+    </form>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${signup ? "Create an account" : "Sign in"} · JCBA Study Hub</title>
+<style>
+  :root { --brand: #1d4ed8; --bg: #f5f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --err-bg: #fef2f2; --err: #991b1b; }
+  @media (prefers-color-scheme: dark) { :root { --brand: #93b4ff; --bg: #0b1220; --card: #111a2e; --text: #f3f4f6; --muted: #cbd5e1; --border: #334155; --err-bg: #3b1114; --err: #fecaca; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--text); min-height: 100vh; display: grid; place-items: center; padding: 16px; }
+  main { width: 100%; max-width: 420px; }
+  .brand { text-align: center; margin-bottom: 16px; }
+  .brand h1 { font-size: 1.5rem; margin: 0; }
+  .brand p { margin: 4px 0 0; color: var(--muted); }
+  form { background: var(--card); border: 1px solid var(--border); border-radius: 12px; padding: 24px; display: grid; gap: 8px; }
+  h2 { margin: 0 0 8px; font-size: 1.25rem; }
+  label { font-weight: 600; font-size: .95rem; margin-top: 4px; }
+  .hint { font-weight: 400; color: var(--muted); }
+  input { font: inherit; padding: 10px 12px; min-height: 44px; border: 1px solid var(--border); border-radius: 8px; background: transparent; color: inherit; width: 100%; }
+  input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
+  button { margin-top: 12px; min-height: 44px; font: inherit; font-weight: 600; border: 0; border-radius: 8px; background: var(--brand); color: #fff; cursor: pointer; }
+  @media (prefers-color-scheme: dark) { button { color: #0b1220; } }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
+  .row > div { display: grid; gap: 4px; }
+  .alert { background: var(--err-bg); color: var(--err); border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
+  .switch { margin: 8px 0 0; text-align: center; color: var(--muted); }
+  a { color: var(--brand); }
+  .back { display: block; text-align: center; margin-top: 16px; }
+</style>
+</head>
+<body>
+<main>
+  <div class="brand"><h1>JCBA Study Hub</h1><p>United Airlines Flight Attendants · AFA-CWA JCBA 2016–2021</p></div>
+  ${alert}
+  ${signup ? signUp : signIn}
+  <a class="back" href="/">Back to the home page</a>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,105 @@
+/**
+ * Sessions the Lucia way (lucia-auth.com): a random token lives only in the member's cookie; the
+ * database keeps its SHA-256 as the session id. Sessions last 30 days and slide forward when used
+ * in their second half. Scripts may use a personal API token as `Authorization: Bearer …`.
+ */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { type Database, apiTokens, sessions, users } from "@jcba/db";
+import type { SessionUser } from "@jcba/api";
+
+export const SESSION_COOKIE = "jcba_session";
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_DAYS = 30;
+const CACHE_MS = 15_000;
+const CACHE_MAX = 100_000;
+
+export function generateToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, isAdmin: users.isAdmin };
+
+export interface Sessions {
+  create(userId: number): Promise<{ token: string; expiresAt: Date }>;
+  /** The user of a session token, sliding its expiry; null when unknown or expired. */
+  validate(token: string): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null>;
+  validateApiToken(token: string): Promise<SessionUser | null>;
+  invalidate(token: string): Promise<void>;
+  invalidateUser(userId: number): Promise<void>;
+  deleteExpired(): Promise<void>;
+}
+
+export function createSessions(database: Database): Sessions {
+  const { db } = database;
+  // Validated sessions are remembered for a few seconds so reads do not each cost a query.
+  const cache = new Map<string, { user: SessionUser; expiresAt: Date; at: number }>();
+
+  return {
+    async create(userId) {
+      const token = generateToken();
+      const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY);
+      await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+      return { token, expiresAt };
+    },
+
+    async validate(token) {
+      if (!/^[a-z2-7]{32}$/.test(token)) return null;
+      const id = hashToken(token);
+      const now = Date.now();
+      const hit = cache.get(id);
+      if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now) return { user: hit.user, expiresAt: hit.expiresAt, renewed: false };
+      const [row] = await db
+        .select({ ...userColumns, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))));
+      if (!row) {
+        cache.delete(id);
+        return null;
+      }
+      let { expiresAt, ...user } = row;
+      let renewed = false;
+      if (expiresAt.getTime() - now < (SESSION_DAYS / 2) * DAY) {
+        expiresAt = new Date(now + SESSION_DAYS * DAY);
+        await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+        renewed = true;
+      }
+      if (cache.size > CACHE_MAX) cache.clear();
+      cache.set(id, { user, expiresAt, at: now });
+      return { user, expiresAt, renewed };
+    },
+
+    async validateApiToken(token) {
+      if (!/^[a-z2-7]{32}$/.test(token)) return null;
+      const id = hashToken(token);
+      const hit = cache.get(`api:${id}`);
+      if (hit && Date.now() - hit.at < CACHE_MS) return hit.user;
+      const [row] = await db.select(userColumns).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(eq(apiTokens.tokenHash, id));
+      if (!row) return null;
+      await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.tokenHash, id));
+      cache.set(`api:${id}`, { user: row, expiresAt: new Date(8.64e15), at: Date.now() });
+      return row;
+    },
+
+    async invalidate(token) {
+      const id = hashToken(token);
+      cache.delete(id);
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    async invalidateUser(userId) {
+      for (const [key, value] of cache) if (value.user.id === userId) cache.delete(key);
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async deleteExpired() {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    },
+  };
+}

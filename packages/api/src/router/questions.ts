@@ -1,0 +1,78 @@
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { contentTombstones, questions } from "@jcba/db";
+import { clientErrorFrom } from "../db-errors.ts";
+import { deleted, idParam, question, questionInput, questionFields, questionProblem, sectionFilter } from "../schemas.ts";
+import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
+
+const TAG = ["Questions"];
+const columns = {
+  id: questions.id, sectionNumber: questions.sectionNumber, questionType: questions.questionType, questionText: questions.questionText,
+  options: questions.options, correctAnswer: questions.correctAnswer, explanation: questions.explanation, citation: questions.citation,
+};
+
+export const questionsRouter = router({
+  list: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/questions", tags: TAG, summary: "List questions, optionally of one section", protect: true } })
+    .input(sectionFilter)
+    .output(z.array(question))
+    .query(async ({ ctx, input }) => {
+      const snapshot = await ctx.content.get();
+      return input.section === undefined ? snapshot.questions : (snapshot.questionsBySection.get(input.section) ?? []);
+    }),
+
+  create: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/questions", tags: TAG, summary: "Create a question (admin)", protect: true } })
+    .input(questionInput)
+    .output(question)
+    .mutation(async ({ ctx, input }) => {
+      const [row] = await ctx.database.db
+        .insert(questions)
+        .values({ ...input, options: input.questionType === "multiple-choice" ? input.options! : null, citation: input.citation ?? null, editedAt: new Date() })
+        .returning(columns)
+        .catch((e) => clientErrorFrom(e));
+      ctx.content.invalidate();
+      return row!;
+    }),
+
+  update: adminProcedure
+    .meta({ openapi: { method: "PATCH", path: "/questions/{id}", tags: TAG, summary: "Update a question (admin); omitted fields keep their value", protect: true } })
+    .input(questionFields.partial().extend({ id: idParam }))
+    .output(question)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return ctx.database.db.transaction(async (tx) => {
+        const [current] = await tx.select(columns).from(questions).where(eq(questions.id, id)).for("update");
+        if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
+        const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as typeof current;
+        if (merged.questionType === "fill-in-blank") merged.options = null;
+        const problem = questionProblem(merged);
+        if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem.message });
+        const { id: _id, ...values } = merged;
+        const [row] = await tx
+          .update(questions)
+          .set({ ...values, editedAt: new Date() })
+          .where(eq(questions.id, id))
+          .returning(columns)
+          .catch((e) => clientErrorFrom(e));
+        ctx.content.invalidate();
+        return row!;
+      });
+    }),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: "DELETE", path: "/questions/{id}", tags: TAG, summary: "Delete a question (admin)", protect: true } })
+    .input(z.object({ id: idParam }))
+    .output(deleted)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.database.db.transaction(async (tx) => {
+        const [row] = await tx.delete(questions).where(eq(questions.id, input.id)).returning({ contentKey: questions.contentKey });
+        if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${input.id} does not exist.` });
+        // A shipped item an admin deleted stays deleted when the content is loaded again.
+        if (row.contentKey) await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
+      });
+      ctx.content.invalidate();
+      return { id: input.id, deleted: true as const };
+    }),
+});

@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export * from "./schema.ts";
+export { schema };
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL and returns its rows, whichever driver is underneath. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), "..", "drizzle");
+
+export interface DatabaseOptions {
+  /** postgres://… for a real server; without it an embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; "memory://" for a throwaway in-memory database. */
+  dataDir?: string | undefined;
+  /** Pool size for postgres.js. */
+  maxConnections?: number;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 20,
+      onnotice: () => {},
+      // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
+    });
+    const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      rows: async <T,>(query: SQL) => [...((await db.execute(query)) as unknown as T[])],
+      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dir = options.dataDir ?? "./data";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    rows: async <T,>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  };
+}

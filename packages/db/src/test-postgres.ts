@@ -1,0 +1,51 @@
+/**
+ * Starts a throwaway PostgreSQL 15 cluster in a temp dir on a loopback port, for tests that run on a
+ * real server. Uses the Debian server binaries (PG_BIN, default /usr/lib/postgresql/15/bin).
+ */
+import { execFileSync } from "node:child_process";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface TestPostgres {
+  url: string;
+  stop(): void;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+  const dir = mkdtempSync(join(tmpdir(), "jcba-pg-"));
+  const port = await freePort();
+  const isRoot = process.getuid?.() === 0;
+  // initdb refuses to run as root: run the server as the postgres user then.
+  const run = (cmd: string, args: string[]) =>
+    isRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", join(bin, cmd), ...args], { stdio: "pipe" })
+      : execFileSync(join(bin, cmd), args, { stdio: "pipe" });
+  if (isRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+  const data = join(dir, "data");
+  run("initdb", ["-D", data, "--auth=trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "-w", "start"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

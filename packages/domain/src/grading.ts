@@ -1,0 +1,27 @@
+/** Grading rules of the specification (§5); the server is the only place they run for a score. */
+
+export type QuestionType = "multiple-choice" | "fill-in-blank";
+export const QUESTION_TYPES = ["multiple-choice", "fill-in-blank"] as const;
+export const OPTIONS_PER_QUESTION = 4;
+
+export interface Gradable {
+  questionType: QuestionType;
+  correctAnswer: string;
+}
+
+/** Multiple choice: the chosen option equals the answer. Fill-in: equal ignoring case and surrounding spaces. */
+export function isAnswerCorrect(question: Gradable, userAnswer: string): boolean {
+  if (question.questionType === "multiple-choice") return userAnswer === question.correctAnswer;
+  return userAnswer.trim().toLowerCase() === question.correctAnswer.trim().toLowerCase();
+}
+
+/** Whether the Submit button may be used: a selection, or non-empty fill-in text. */
+export function canSubmitAnswer(questionType: QuestionType, answer: string | null | undefined): boolean {
+  if (answer == null) return false;
+  return questionType === "multiple-choice" ? answer.length > 0 : answer.trim().length > 0;
+}
+
+/** Rounded percentage; 0 when nothing was attempted. */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
