@@ -125,7 +125,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        (res as unknown as { setHeader(k: string, v: string): void }).setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+        res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

@@ -1,0 +1,41 @@
+/** The signed-in app: providers, the router and the shell. Loaded only after sign-in is known. */
+import { ChakraProvider } from "@chakra-ui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createRouter } from "@tanstack/react-router";
+import type { Root } from "react-dom/client";
+import { ColorModeProvider } from "../components/ui/color-mode.tsx";
+import { routeTree } from "../routeTree.gen.ts";
+import type { SessionUser } from "./session.ts";
+import { system } from "./theme.ts";
+import { TRPCProvider, makeQueryClient, makeTrpcClient } from "./trpc.ts";
+
+export interface RouterContext {
+  user: SessionUser;
+}
+
+function makeRouter(user: SessionUser) {
+  return createRouter({ routeTree, context: { user }, defaultPreload: "intent", scrollRestoration: true });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof makeRouter>;
+  }
+}
+
+export function mountApp(root: Root, user: SessionUser) {
+  const queryClient = makeQueryClient();
+  const trpcClient = makeTrpcClient();
+  const router = makeRouter(user);
+  root.render(
+    <ChakraProvider value={system}>
+      <ColorModeProvider>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </TRPCProvider>
+        </QueryClientProvider>
+      </ColorModeProvider>
+    </ChakraProvider>,
+  );
+}

@@ -1,0 +1,36 @@
+import { QueryClient } from "@tanstack/react-query";
+import { TRPCClientError, createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import type { AppRouter, RouterInputs, RouterOutputs } from "@jcba/api";
+
+export type { RouterInputs, RouterOutputs };
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** Spec defaults: no retries, data never stale, no refetch on focus, no polling. */
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function makeTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: "/api/trpc", fetch: (url, init) => fetch(url, { ...init, credentials: "include" }) })],
+  });
+}
+
+/** The message of a failed call, as '401: message' (status code, colon, then the server's words). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+    return status ? `${status}: ${error.message}` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "UNAUTHORIZED";
+}

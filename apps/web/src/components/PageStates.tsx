@@ -1,0 +1,50 @@
+import { Box, Button, Card, Center, Heading, Spinner, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+
+export function LoadingSpinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <Center py="16" role="status" aria-live="polite">
+      <Spinner size="xl" color="brand.solid" borderWidth="4px" />
+      <Box srOnly>{label}</Box>
+    </Center>
+  );
+}
+
+export function MessageCard({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Center py={{ base: "6", md: "12" }}>
+      <Card.Root maxW="lg" w="full" textAlign="center">
+        <Card.Body gap="3" alignItems="center">
+          <Heading as="h1" size="xl">{title}</Heading>
+          {children && <Text color="fg.muted">{children}</Text>}
+          {actions && <Box display="flex" gap="3" flexWrap="wrap" justifyContent="center" pt="2">{actions}</Box>}
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
+
+export function NotFound() {
+  return (
+    <MessageCard title="404 Page Not Found" actions={<Button asChild colorPalette="brand"><Link to="/">Return to Dashboard</Link></Button>}>
+      The page you are looking for does not exist or has moved.
+    </MessageCard>
+  );
+}
+
+export function NotAuthorized() {
+  return (
+    <MessageCard title="Not authorized" actions={<Button asChild colorPalette="brand"><Link to="/">Return to Dashboard</Link></Button>}>
+      This page is for union administrators. If you need access, ask your union's JCBA Study Hub admin.
+    </MessageCard>
+  );
+}
+
+export function ErrorCard({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <MessageCard title="Something went wrong" actions={onRetry && <Button colorPalette="brand" onClick={onRetry}>Try Again</Button>}>
+      {message}
+    </MessageCard>
+  );
+}

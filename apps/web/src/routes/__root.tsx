@@ -1,0 +1,16 @@
+import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import type { RouterContext } from "../app/App.tsx";
+import { AppShell } from "../components/AppShell.tsx";
+import { NotFound } from "../components/PageStates.tsx";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: function Root() {
+    const { user } = Route.useRouteContext();
+    return (
+      <AppShell user={user}>
+        <Outlet />
+      </AppShell>
+    );
+  },
+  notFoundComponent: NotFound,
+});
