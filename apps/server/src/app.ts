@@ -33,6 +33,11 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   const sessions: Sessions = createSessions(database);
   const content: ContentCache = createContentCache(database, contentTtlMs);
 
+  // The OpenAPI adapter writes its own response, which @fastify/compress empties: its catch-all
+  // REST route is sent uncompressed (the web app uses tRPC, which is compressed).
+  app.addHook("onRoute", (route) => {
+    if (route.url === "/api/*") route.compress = false;
+  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });

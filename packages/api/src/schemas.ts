@@ -101,7 +101,7 @@ export const questionAttemptInput = z.object({
   questionId: idParam,
   userAnswer: z.string({ error: "userAnswer is required." }).max(500, "userAnswer is too long (at most 500 characters)."),
   /** Accepted for compatibility and ignored: the server grades. */
-  isCorrect: z.boolean().optional(),
+  isCorrect: z.unknown().optional(),
 });
 
 export const questionAttemptResult = z.object({
