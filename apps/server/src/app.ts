@@ -84,13 +84,14 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
-    trpcOptions: { router: appRouter, createContext, onError },
+    trpcOptions: { router: appRouter, createContext, onError, maxBodySize: 5 * 1024 * 1024 },
   });
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: "/api",
     router: appRouter,
     createContext: createContext as never,
     onError: onError as never,
+    maxBodySize: 5 * 1024 * 1024,
   });
 
   // REST answers input problems as 400 { message, code, issues }; say what is wrong in the message.

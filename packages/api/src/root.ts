@@ -5,6 +5,7 @@ import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
 import { testsRouter } from "./router/tests.ts";
+import { transferRouter } from "./router/transfer.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   progress: progressRouter,
   tests: testsRouter,
   admin: adminRouter,
+  transfer: transferRouter,
 });
 
 export type AppRouter = typeof appRouter;

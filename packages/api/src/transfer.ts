@@ -1,0 +1,97 @@
+/**
+ * Export and import of the question bank and the deck as JSON or CSV. Parsing and checking are pure;
+ * the router applies a checked file in one transaction, so an import is all-or-nothing.
+ */
+import Papa from "papaparse";
+import { z } from "zod";
+import { flashcardInput, questionInput } from "./schemas.ts";
+
+export type TransferKind = "questions" | "flashcards";
+export type TransferFormat = "json" | "csv";
+
+export const QUESTION_COLUMNS = ["id", "sectionNumber", "questionType", "questionText", "option1", "option2", "option3", "option4", "correctAnswer", "explanation", "citation"] as const;
+export const FLASHCARD_COLUMNS = ["id", "sectionNumber", "term", "definition", "citation"] as const;
+
+export interface ExportQuestion { id: number; sectionNumber: number; questionType: string; questionText: string; options: string[] | null; correctAnswer: string; explanation: string; citation: string | null }
+export interface ExportFlashcard { id: number; sectionNumber: number; term: string; definition: string; citation: string | null }
+
+export function serialize(kind: TransferKind, format: TransferFormat, rows: (ExportQuestion | ExportFlashcard)[]): string {
+  if (format === "json") return JSON.stringify(rows, null, 2);
+  if (kind === "questions") {
+    const flat = (rows as ExportQuestion[]).map((q) => ({
+      id: q.id, sectionNumber: q.sectionNumber, questionType: q.questionType, questionText: q.questionText,
+      option1: q.options?.[0] ?? "", option2: q.options?.[1] ?? "", option3: q.options?.[2] ?? "", option4: q.options?.[3] ?? "",
+      correctAnswer: q.correctAnswer, explanation: q.explanation, citation: q.citation ?? "",
+    }));
+    return Papa.unparse({ fields: [...QUESTION_COLUMNS], data: flat.map((r) => QUESTION_COLUMNS.map((c) => r[c])) });
+  }
+  return Papa.unparse({ fields: [...FLASHCARD_COLUMNS], data: (rows as ExportFlashcard[]).map((f) => FLASHCARD_COLUMNS.map((c) => f[c] ?? "")) });
+}
+
+export interface RowReport {
+  /** 1-based row number in the file (the CSV header is row 0). */
+  row: number;
+  id: number | null;
+  action: "create" | "update" | "invalid";
+  problems: string[];
+}
+
+export type CheckedRow<T> = { row: number; id: number | null; values: T };
+
+const optionalId = z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number().int().positive().nullable());
+
+function parseRecords(format: TransferFormat, content: string): { records: Record<string, unknown>[]; error?: string } {
+  if (format === "json") {
+    try {
+      const data = JSON.parse(content) as unknown;
+      if (!Array.isArray(data)) return { records: [], error: "The JSON file must hold an array of items." };
+      return { records: data as Record<string, unknown>[] };
+    } catch (e) {
+      return { records: [], error: `The file is not valid JSON: ${(e as Error).message}` };
+    }
+  }
+  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy" });
+  if (parsed.errors.length > 0) {
+    const e = parsed.errors[0]!;
+    return { records: [], error: `The CSV file could not be read (row ${(e.row ?? 0) + 1}): ${e.message}` };
+  }
+  return { records: parsed.data };
+}
+
+function issuesOf(error: z.ZodError): string[] {
+  return error.issues.map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message));
+}
+
+/** Checks every row of a file; returns the rows' reports and, when all are valid, their values. */
+export function checkImport<K extends TransferKind>(kind: K, format: TransferFormat, content: string, existingIds: ReadonlySet<number>) {
+  const { records, error } = parseRecords(format, content);
+  const reports: RowReport[] = [];
+  const valid: CheckedRow<z.infer<typeof questionInput> | z.infer<typeof flashcardInput>>[] = [];
+  if (error) return { error, reports, valid };
+  if (records.length === 0) return { error: "The file has no items.", reports, valid };
+  const seen = new Set<number>();
+  records.forEach((record, index) => {
+    const row = index + 1;
+    const problems: string[] = [];
+    const idResult = optionalId.safeParse((record as { id?: unknown }).id);
+    const id = idResult.success ? idResult.data : null;
+    if (!idResult.success) problems.push("id: must be empty (new item) or the id of an existing item.");
+    else if (id !== null && !existingIds.has(id)) problems.push(`id: no ${kind === "questions" ? "question" : "flashcard"} has id ${id}.`);
+    else if (id !== null && seen.has(id)) problems.push(`id: ${id} appears twice in the file.`);
+    if (id !== null) seen.add(id);
+
+    let candidate: Record<string, unknown> = { ...record };
+    if (kind === "questions" && format === "csv") {
+      const r = record as Record<string, string>;
+      const options = [r.option1, r.option2, r.option3, r.option4].map((o) => o ?? "");
+      candidate = { ...r, options: r.questionType === "fill-in-blank" && options.every((o) => o.trim() === "") ? null : options };
+    }
+    if (candidate.citation === "") candidate.citation = null;
+    const schema = kind === "questions" ? questionInput : flashcardInput;
+    const parsed = schema.safeParse(candidate);
+    if (!parsed.success) problems.push(...issuesOf(parsed.error));
+    reports.push({ row, id, action: problems.length > 0 ? "invalid" : id === null ? "create" : "update", problems });
+    if (problems.length === 0 && parsed.success) valid.push({ row, id, values: parsed.data });
+  });
+  return { error: undefined, reports, valid: reports.some((r) => r.problems.length > 0) ? [] : valid };
+}
