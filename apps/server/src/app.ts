@@ -8,13 +8,15 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
-import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { type Context, type ContentCache, type SessionUser, appRouter, createContentCache } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
 import { docsPage, openApiDocument } from "./openapi.ts";
+import { registerRestRoutes } from "./rest.ts";
 import { SESSION_COOKIE, type Sessions, createSessions } from "./sessions.ts";
+
+const HTTP_CODES: Record<number, string> = { 400: "BAD_REQUEST", 404: "NOT_FOUND", 405: "METHOD_NOT_SUPPORTED", 413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE", 429: "TOO_MANY_REQUESTS" };
 
 export interface AppDeps {
   config: Config;
@@ -33,11 +35,6 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   const sessions: Sessions = createSessions(database);
   const content: ContentCache = createContentCache(database, contentTtlMs);
 
-  // The OpenAPI adapter writes its own response, which @fastify/compress empties: its catch-all
-  // REST route is sent uncompressed (the web app uses tRPC, which is compressed).
-  app.addHook("onRoute", (route) => {
-    if (route.url === "/api/*") route.compress = false;
-  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
@@ -86,25 +83,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     prefix: "/api/trpc",
     trpcOptions: { router: appRouter, createContext, onError, maxBodySize: 5 * 1024 * 1024 },
   });
-  await app.register(fastifyTRPCOpenApiPlugin, {
-    basePath: "/api",
-    router: appRouter,
-    createContext: createContext as never,
-    onError: onError as never,
-    maxBodySize: 5 * 1024 * 1024,
-  });
-
-  // REST answers input problems as 400 { message, code, issues }; say what is wrong in the message.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (reply.statusCode !== 400 || typeof payload !== "string" || !payload.includes('"Input validation failed"')) return payload;
-    try {
-      const body = JSON.parse(payload) as { message: string; code: string; issues?: { path?: (string | number)[]; message: string }[] };
-      const reasons = (body.issues ?? []).map((i) => (i.path && i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message));
-      return JSON.stringify({ message: reasons.length > 0 ? reasons.join(" ") : "The request is not valid.", code: body.code, issues: body.issues });
-    } catch {
-      return payload;
-    }
-  });
+  registerRestRoutes(app, (request, reply) => createContext({ req: request, res: reply }));
 
   registerAuthRoutes(app, { config, database, sessions });
 
@@ -118,7 +97,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     if (status >= 500) request.log.error({ err: error }, "request failed");
     reply.code(status).send({
       message: status >= 500 ? "Something went wrong on our side. Please try again." : error.message,
-      code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (error.code ?? "BAD_REQUEST"),
+      code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (HTTP_CODES[status] ?? "BAD_REQUEST"),
     });
   });
 

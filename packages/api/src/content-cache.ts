@@ -1,7 +1,7 @@
 /**
  * The question bank and deck are small (under a thousand rows) and read on every study screen, so
  * each server keeps them in memory. A write on this server clears the cache at once; other servers
- * behind a load balancer see a change within `ttlMs`.
+ * behind a load balancer see a change within `ttlMs` (refreshed in the background, never blocking).
  */
 import { asc } from "drizzle-orm";
 import { type Database, flashcards, questions } from "@jcba/db";
@@ -70,6 +70,11 @@ export function createContentCache(database: Database, ttlMs = 5_000): ContentCa
       loading ??= load().finally(() => {
         loading = null;
       });
+      // Expired by age only: answer from the previous snapshot while the new one loads.
+      if (current) {
+        loading.catch(() => {});
+        return current;
+      }
       return loading;
     },
     invalidate() {

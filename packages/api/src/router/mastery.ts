@@ -18,8 +18,7 @@ export const masteryRouter = router({
 
   save: protectedProcedure
     .meta({ openapi: { method: "POST", path: "/flashcard-mastery", tags: TAG, summary: "Mark a flashcard mastered or needing review", protect: true } })
-    // A union of literals: the REST adapter coerces plain booleans, which would read "false" as true.
-    .input(z.object({ flashcardId: idParam, mastered: z.union([z.literal(true), z.literal(false)], { error: "mastered must be true or false." }) }))
+    .input(z.object({ flashcardId: idParam, mastered: z.boolean({ error: "mastered must be true or false." }) }))
     .output(mastery)
     .mutation(async ({ ctx, input }) => {
       await ctx.database.db

@@ -1,0 +1,154 @@
+/**
+ * Benchmarks, run by hand (not tests). Everything targets 127.0.0.1 and stops by itself.
+ *   pnpm --filter @jcba/server bench            all three
+ *   pnpm --filter @jcba/server bench rest       GET /api/questions?section=7 vs a bare Fastify route with the same JSON
+ *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
+ *   pnpm --filter @jcba/server bench scale      dashboard/performance reads with 25,000 users × 400 attempts stored
+ * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
+ */
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import autocannon from "autocannon";
+import Fastify from "fastify";
+import { sql } from "drizzle-orm";
+import { createDatabase } from "@jcba/db";
+import { startTestPostgres } from "@jcba/db/test-postgres";
+import { loadContent } from "@jcba/content";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { generateToken, hashToken } from "../src/sessions.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const which = process.argv[2] ?? "all";
+
+async function startApp(databaseUrl?: string) {
+  const database = await createDatabase({ databaseUrl, dataDir: "memory://", maxConnections: 40 });
+  await database.migrate();
+  await loadContent(database);
+  const { app } = await buildApp({ config: loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" }), database });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, database, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+}
+
+async function sessionFor(database: Awaited<ReturnType<typeof createDatabase>>, userId: number) {
+  const token = generateToken();
+  await database.rows(sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, now() + interval '30 days')`);
+  return `jcba_session=${token}`;
+}
+
+async function newUser(database: Awaited<ReturnType<typeof createDatabase>>, email: string) {
+  const [row] = await database.rows<{ id: number }>(sql`INSERT INTO users (email, first_name, last_name) VALUES (${email}, 'Bench', 'User') RETURNING id`);
+  return row!.id;
+}
+
+function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    void instance;
+  });
+}
+
+async function rest() {
+  const { app, database, url } = await startApp();
+  const cookie = await sessionFor(database, await newUser(database, "bench-rest@test.local"));
+  const body = await (await fetch(`${url}/api/questions?section=7`, { headers: { cookie } })).text();
+  const bare = Fastify({ logger: false });
+  const json = JSON.parse(body) as unknown;
+  bare.get("/api/questions", async () => json);
+  await bare.listen({ port: 0, host: "127.0.0.1" });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+  // Warm both, then measure one after the other in this run.
+  await cannon({ url: `${url}/api/questions?section=7`, headers: { cookie }, connections: 10, duration: 2 });
+  await cannon({ url: `${bareUrl}/api/questions?section=7`, connections: 10, duration: 2 });
+  const ours = await cannon({ url: `${url}/api/questions?section=7`, headers: { cookie }, connections: 50, duration: SECONDS });
+  const base = await cannon({ url: `${bareUrl}/api/questions?section=7`, connections: 50, duration: SECONDS });
+  console.log(`\nREST GET /api/questions?section=7 (authenticated, ${body.length} bytes) vs bare Fastify route, 50 connections, ${SECONDS}s each`);
+  console.log(`  app:  ${Math.round(ours.requests.average)} req/s, p99 ${ours.latency.p99} ms, non-2xx ${ours.non2xx}, errors ${ours.errors}`);
+  console.log(`  bare: ${Math.round(base.requests.average)} req/s, p99 ${base.latency.p99} ms`);
+  console.log(`  ratio app/bare: ${(ours.requests.average / base.requests.average).toFixed(2)} (target ≥ 0.50)`);
+  await bare.close();
+  await app.close();
+  await database.close();
+}
+
+async function writes() {
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    const questions = (await database.rows<{ id: number; correct_answer: string }>(sql`SELECT id, correct_answer FROM questions ORDER BY id`));
+    const cookies: string[] = [];
+    for (let i = 0; i < 50; i++) cookies.push(await sessionFor(database, await newUser(database, `bench-w${i}@test.local`)));
+    let next = 0;
+    const result = await cannon({
+      url,
+      connections: 50,
+      duration: SECONDS,
+      requests: [{
+        method: "POST",
+        path: "/api/progress/question-attempt",
+        setupRequest: (req, ctx) => {
+          const context = ctx as { cookie?: string };
+          const q = questions[Math.floor(Math.random() * questions.length)]!;
+          context.cookie ??= cookies[next++ % cookies.length];
+          return { ...req, headers: { "content-type": "application/json", cookie: context.cookie! }, body: JSON.stringify({ id: randomUUID(), questionId: q.id, userAnswer: Math.random() < 0.7 ? q.correct_answer : "wrong" }) };
+        },
+      }],
+    });
+    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
+    console.log(`\nPOST /api/progress/question-attempt on PostgreSQL 15, 50 connections, ${SECONDS}s`);
+    console.log(`  ${Math.round(result.requests.average)} writes/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (targets ≥ 3000/s, p99 < 50 ms)`);
+    console.log(`  2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}; rows stored ${n} (none lost: ${n === result["2xx"]})`);
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}
+
+async function scale() {
+  const users = Number(process.env.SCALE_USERS ?? 25_000);
+  const perUser = 400;
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    const t0 = performance.now();
+    await database.rows(sql`INSERT INTO users (email, first_name, last_name) SELECT 'scale' || g || '@test.local', 'Scale', 'User' FROM generate_series(1, ${users}) g`);
+    // 400 distinct questions answered per user, spread over the bank; one result row per answer.
+    await database.rows(sql`
+      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at)
+      SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', (random() < 0.7), now() - (random() * interval '90 days')
+      FROM users u CROSS JOIN LATERAL (SELECT id, section_number FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
+      WHERE u.email LIKE 'scale%'`);
+    await database.rows(sql`
+      INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
+      SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts`);
+    await database.rows(sql`
+      INSERT INTO test_attempts (id, user_id, created_at, sections_included, question_ids, total_questions, score, time_spent_seconds)
+      SELECT gen_random_uuid(), u.id, now() - (g * interval '1 day'), ARRAY[1,2,3], ARRAY[1,2,3], 10, (random() * 100)::int, 300
+      FROM users u CROSS JOIN generate_series(1, 8) g WHERE u.email LIKE 'scale%'`);
+    await database.rows(sql`ANALYZE`);
+    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
+    console.log(`\nScale: ${users} users, ${n} question attempts, ${users * 8} test attempts stored in ${Math.round((performance.now() - t0) / 1000)} s`);
+    const ids = (await database.rows<{ id: number }>(sql`SELECT id FROM users WHERE email LIKE 'scale%' ORDER BY random() LIMIT 200`)).map((r) => r.id);
+    const cookies: string[] = [];
+    for (const id of ids) cookies.push(await sessionFor(database, id));
+    for (const path of ["/api/progress/section", "/api/test-attempts", "/api/flashcard-mastery"]) {
+      let i = 0;
+      const result = await cannon({
+        url, connections: 10, duration: Math.max(5, SECONDS / 2),
+        requests: [{ method: "GET", path, setupRequest: (req) => ({ ...req, headers: { cookie: cookies[i++ % cookies.length]! } }) }],
+      });
+      console.log(`  GET ${path}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx} (target p95 < 10 ms)`);
+    }
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}
+
+if (which === "rest" || which === "all") await rest();
+if (which === "writes" || which === "all") await writes();
+if (which === "scale" || which === "all") await scale();
+process.exit(0);
+void once;
