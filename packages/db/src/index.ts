@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
+import { MIGRATIONS_DIR, readTemplate } from "./template.ts";
 
 export * from "./schema.ts";
 export { schema };
@@ -25,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), "..", "drizzle");
+const MIGRATIONS = MIGRATIONS_DIR;
 
 export interface DatabaseOptions {
   /** postgres://… for a real server; without it an embedded PGlite database is used. */
@@ -53,8 +53,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   const dir = options.dataDir ?? "./data";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  // A new database starts from the prebuilt template rather than running initdb.
+  const isNew = inMemory || !existsSync(join(dir, "PG_VERSION"));
+  const template = isNew ? readTemplate() : undefined;
+  const client = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
