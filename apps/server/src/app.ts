@@ -1,5 +1,5 @@
 /** Builds the Fastify server: tRPC at /api/trpc, REST at /api/*, auth pages, docs and the built web app. */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -114,13 +114,19 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // Pages: index.html for every path. Signed-out visitors are marked so the static landing page shows
+  // at once, without waiting for a script to ask who they are.
+  const indexHtml = hasWeb ? readFileSync(join(dist, "index.html"), "utf8") : "";
+  const signedOutHtml = indexHtml.replace("<html lang=\"en\">", "<html lang=\"en\" data-auth=\"out\">");
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" || request.url.startsWith("/api/")) {
       return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.`, code: "NOT_FOUND" });
     }
     if (!hasWeb) return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
-    reply.header("Cache-Control", "no-cache");
-    return reply.sendFile("index.html");
+    const token = request.cookies[SESSION_COOKIE];
+    const signedIn = token ? (await sessions.validate(token)) !== null : false;
+    reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");
+    return signedIn ? indexHtml : signedOutHtml;
   });
 
   return { app, sessions, content };

@@ -2,7 +2,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
-import type { Root } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { routeTree } from "../routeTree.gen.ts";
 import type { SessionUser } from "./session.ts";
@@ -23,7 +23,8 @@ declare module "@tanstack/react-router" {
   }
 }
 
-export function mountApp(root: Root, user: SessionUser) {
+export function mountApp(element: HTMLElement, user: SessionUser) {
+  const root = createRoot(element);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient();
   const router = makeRouter(user);
