@@ -11,6 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as FlashcardsRouteImport } from './routes/flashcards'
+import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as TestRouteImport } from './routes/test'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
+import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
+import { Route as StudyIndexRouteImport } from './routes/study.index'
+import { Route as StudySectionRouteImport } from './routes/study.$section'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,31 +30,129 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FlashcardsRoute = FlashcardsRouteImport.update({
+  id: '/flashcards',
+  path: '/flashcards',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PerformanceRoute = PerformanceRouteImport.update({
+  id: '/performance',
+  path: '/performance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestRoute = TestRouteImport.update({
+  id: '/test',
+  path: '/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
+  id: '/flashcards',
+  path: '/flashcards',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminQuestionsRoute = AdminQuestionsRouteImport.update({
+  id: '/questions',
+  path: '/questions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const StudyIndexRoute = StudyIndexRouteImport.update({
+  id: '/study/',
+  path: '/study/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StudySectionRoute = StudySectionRouteImport.update({
+  id: '/study/$section',
+  path: '/study/$section',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRouteRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/flashcards': typeof FlashcardsRoute
+  '/performance': typeof PerformanceRoute
+  '/test': typeof TestRoute
+  '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/questions': typeof AdminQuestionsRoute
+  '/study/$section': typeof StudySectionRoute
+  '/admin/': typeof AdminIndexRoute
+  '/study/': typeof StudyIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRouteRoute
+  '/flashcards': typeof FlashcardsRoute
+  '/performance': typeof PerformanceRoute
+  '/test': typeof TestRoute
+  '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/questions': typeof AdminQuestionsRoute
+  '/study/$section': typeof StudySectionRoute
+  '/admin': typeof AdminIndexRoute
+  '/study': typeof StudyIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin': typeof AdminRouteRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/flashcards': typeof FlashcardsRoute
+  '/performance': typeof PerformanceRoute
+  '/test': typeof TestRoute
+  '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/questions': typeof AdminQuestionsRoute
+  '/study/$section': typeof StudySectionRoute
+  '/admin/': typeof AdminIndexRoute
+  '/study/': typeof StudyIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/admin'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/flashcards'
+    | '/performance'
+    | '/test'
+    | '/admin/flashcards'
+    | '/admin/questions'
+    | '/study/$section'
+    | '/admin/'
+    | '/study/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/admin'
-  id: '__root__' | '/' | '/admin'
+  to:
+    | '/'
+    | '/flashcards'
+    | '/performance'
+    | '/test'
+    | '/admin/flashcards'
+    | '/admin/questions'
+    | '/study/$section'
+    | '/admin'
+    | '/study'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/flashcards'
+    | '/performance'
+    | '/test'
+    | '/admin/flashcards'
+    | '/admin/questions'
+    | '/study/$section'
+    | '/admin/'
+    | '/study/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRouteRoute: typeof AdminRouteRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  FlashcardsRoute: typeof FlashcardsRoute
+  PerformanceRoute: typeof PerformanceRoute
+  TestRoute: typeof TestRoute
+  StudySectionRoute: typeof StudySectionRoute
+  StudyIndexRoute: typeof StudyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -65,12 +171,89 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/flashcards': {
+      id: '/flashcards'
+      path: '/flashcards'
+      fullPath: '/flashcards'
+      preLoaderRoute: typeof FlashcardsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/performance': {
+      id: '/performance'
+      path: '/performance'
+      fullPath: '/performance'
+      preLoaderRoute: typeof PerformanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test': {
+      id: '/test'
+      path: '/test'
+      fullPath: '/test'
+      preLoaderRoute: typeof TestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/flashcards': {
+      id: '/admin/flashcards'
+      path: '/flashcards'
+      fullPath: '/admin/flashcards'
+      preLoaderRoute: typeof AdminFlashcardsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/questions': {
+      id: '/admin/questions'
+      path: '/questions'
+      fullPath: '/admin/questions'
+      preLoaderRoute: typeof AdminQuestionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/study/': {
+      id: '/study/'
+      path: '/study'
+      fullPath: '/study/'
+      preLoaderRoute: typeof StudyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/study/$section': {
+      id: '/study/$section'
+      path: '/study/$section'
+      fullPath: '/study/$section'
+      preLoaderRoute: typeof StudySectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminFlashcardsRoute: typeof AdminFlashcardsRoute
+  AdminQuestionsRoute: typeof AdminQuestionsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminFlashcardsRoute: AdminFlashcardsRoute,
+  AdminQuestionsRoute: AdminQuestionsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRouteRoute: AdminRouteRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  FlashcardsRoute: FlashcardsRoute,
+  PerformanceRoute: PerformanceRoute,
+  TestRoute: TestRoute,
+  StudySectionRoute: StudySectionRoute,
+  StudyIndexRoute: StudyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,279 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { BASE_URL, DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** The deck as the server has it, to compare the screen with. */
+async function deck(context) {
+  const res = await context.request.get(`${BASE_URL}/api/flashcards`);
+  assert.ok(res.ok(), `GET /api/flashcards: ${res.status()}`);
+  return res.json();
+}
+
+const filter = (page) => page.getByRole("combobox", { name: "Filter by Section" });
+const card = (page) => page.getByTestId("flashcard");
+const mastered = (page) => page.getByTestId("mastered-count");
+
+async function chooseSection(page, label) {
+  await filter(page).click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+/** Waits for the mastery save of one click, so a reload afterwards reads it back. */
+async function clickAndWaitForSave(page, name) {
+  const saved = page.waitForResponse((r) => r.url().includes("mastery.save") && r.request().method() === "POST");
+  await page.getByRole("button", { name, exact: true }).click();
+  assert.ok((await saved).ok(), "the mastery save succeeded");
+}
+
+test("the flashcards screen shows its title, the mastered line, the section filter and the first card", async () => {
+  const { context } = await signedInContext(browser);
+  const cards = await deck(context);
+  assert.equal(cards.length, 164, "the shipped deck has 164 cards");
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/flashcards");
+  await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).waitFor();
+  await page.getByText("Review key definitions and terms from the JCBA", { exact: true }).waitFor();
+  assert.equal(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href"), "/");
+  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 164");
+  assert.equal((await filter(page).textContent()).trim(), "All Sections", "the placeholder shows while no section is chosen");
+  await page.getByText("Card 1 of 164", { exact: true }).waitFor();
+  assert.equal(await card(page).getAttribute("data-side"), "term");
+  assert.equal((await page.getByTestId("flashcard-term").textContent()).trim(), cards[0].term);
+  assert.match((await page.getByTestId("section-badge").textContent()).trim(), new RegExp(`^§${cards[0].sectionNumber} \\S`));
+  await expectNoSeriousA11yViolations(page, "on /flashcards (light)");
+  await screenshot(page, "flashcards-desktop-light");
+
+  await filter(page).click();
+  const options = page.getByRole("option");
+  await options.first().waitFor();
+  const labels = (await options.allTextContents()).map((t) => t.trim());
+  assert.equal(labels.length, 33);
+  assert.equal(labels[0], "All Sections (164 cards)");
+  assert.equal(labels[1], "§1 Recognition, Successorship and Mergers");
+  assert.equal(labels[10], "§10 Uniforms");
+  assert.equal(labels[11], "§11 Relocation Allowance");
+  assert.equal(labels[29], "§29 Investigations and Discipline");
+  assert.equal(labels[30], "§30 Check Airman Program");
+  assert.equal(labels[31], "§31 General");
+  assert.equal(labels[32], "§32 Duration of Agreement");
+  await screenshot(page, "flashcards-desktop-light-filter-open");
+  await page.keyboard.press("Escape");
+  await context.close();
+});
+
+test("choosing a section changes the address without a reload, and back/forward re-read it", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/flashcards");
+  await page.getByText("Card 1 of 164", { exact: true }).waitFor();
+  await page.evaluate(() => { window.__noReload = "still here"; });
+
+  await chooseSection(page, "§2 Definitions");
+  await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "?section=2");
+  await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 30");
+  assert.equal((await page.getByTestId("section-badge").textContent()).trim(), "§2 Definitions");
+  assert.equal((await filter(page).textContent()).trim(), "§2 Definitions");
+
+  await chooseSection(page, "§4 Compensation");
+  await page.waitForURL((u) => u.search === "?section=4");
+  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+
+  await page.goBack();
+  await page.waitForURL((u) => u.search === "?section=2");
+  await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+  await page.goBack();
+  await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "");
+  await page.getByText("Card 1 of 164", { exact: true }).waitFor();
+  await page.goForward();
+  await page.waitForURL((u) => u.search === "?section=2");
+  await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+
+  await chooseSection(page, "All Sections (164 cards)");
+  await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "");
+  await page.getByText("Card 1 of 164", { exact: true }).waitFor();
+  assert.equal(await page.evaluate(() => window.__noReload), "still here", "the page was never reloaded");
+  await context.close();
+});
+
+test("a section that is not a whole number from 1 to 32 shows the empty state", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  for (const raw of ["abc", "99", "0", "1.5"]) {
+    await page.goto(`${BASE_URL}/flashcards?section=${raw}`);
+    await page.getByRole("heading", { name: "No Flashcards Available" }).waitFor();
+    await page.getByText(`No flashcards found for Section ${raw}.`, { exact: true }).waitFor();
+    assert.equal(await card(page).count(), 0, `no card viewer for section=${raw}`);
+    assert.equal(await page.getByRole("link", { name: "Return to Dashboard" }).getAttribute("href"), "/");
+  }
+  await expectNoSeriousA11yViolations(page, "on the flashcards empty state");
+  await screenshot(page, "flashcards-desktop-light-empty");
+  await page.getByRole("link", { name: "View All Flashcards" }).click();
+  await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "");
+  await page.getByText("Card 1 of 164", { exact: true }).waitFor();
+  assert.equal(await page.getByRole("link", { name: "View All Flashcards" }).count(), 0);
+  await context.close();
+});
+
+test("cards flip by click, Enter and Space; Mastered and Needs Review change the count, advance, and persist", async () => {
+  const { context } = await signedInContext(browser);
+  const section4 = (await deck(context)).filter((c) => c.sectionNumber === 4);
+  assert.equal(section4.length, 5);
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/flashcards?section=4");
+  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
+  assert.equal(await page.getByRole("button", { name: "Mastered", exact: true }).count(), 0, "no marking before flipping");
+
+  // Click flips to the definition (with its citation); Space anywhere flips back; Enter on the focused card flips.
+  await card(page).click();
+  assert.equal(await card(page).getAttribute("data-side"), "definition");
+  assert.equal((await page.getByTestId("flashcard-definition").textContent()).trim(), section4[0].definition);
+  const cite = section4[0].citation;
+  if (cite) await card(page).getByText(`JCBA ${cite.startsWith("§") ? cite : `§${cite}`}`, { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Needs Review", exact: true }).waitFor();
+  await screenshot(page, "flashcards-desktop-light-definition");
+  await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).click();
+  await page.keyboard.press("Space");
+  assert.equal(await card(page).getAttribute("data-side"), "term");
+  await card(page).focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await card(page).getAttribute("data-side"), "definition");
+  await page.keyboard.press("Space");
+  assert.equal(await card(page).getAttribute("data-side"), "term");
+  await page.getByRole("button", { name: "Flip Card" }).click();
+  assert.equal(await card(page).getAttribute("data-side"), "definition");
+
+  // Mastered: the count goes up and the next card shows its term.
+  await clickAndWaitForSave(page, "Mastered");
+  await page.getByText("Card 2 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  assert.equal(await card(page).getAttribute("data-side"), "term");
+  assert.equal((await page.getByTestId("flashcard-term").textContent()).trim(), section4[1].term);
+
+  // Keyboard: Space flips, M marks mastered.
+  await page.keyboard.press("Space");
+  assert.equal(await card(page).getAttribute("data-side"), "definition");
+  const saved = page.waitForResponse((r) => r.url().includes("mastery.save"));
+  await page.keyboard.press("m");
+  await saved;
+  await page.getByText("Card 3 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 2 / 5");
+
+  await page.reload();
+  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 2 / 5", "saved mastery is read back after a reload");
+
+  // Needs Review takes card 1 back out of the mastered list.
+  await card(page).click();
+  await clickAndWaitForSave(page, "Needs Review");
+  await page.getByText("Card 2 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  assert.equal(await card(page).getAttribute("data-side"), "term");
+  // R works too (on a card that is not mastered the count stays).
+  await page.keyboard.press("Space");
+  const saved2 = page.waitForResponse((r) => r.url().includes("mastery.save"));
+  await page.keyboard.press("r");
+  await saved2;
+  await page.getByText("Card 3 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
+
+  // The last card stays put after marking.
+  await page.getByRole("button", { name: "Next card" }).click();
+  await page.getByRole("button", { name: "Next card" }).click();
+  await page.getByText("Card 5 of 5", { exact: true }).waitFor();
+  await card(page).click();
+  await clickAndWaitForSave(page, "Mastered");
+  await page.getByText("Card 5 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.getByText("This is the last card.").waitFor();
+
+  await page.reload();
+  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.goto(BASE_URL + "/flashcards");
+  await page.getByText("Card 1 of 164", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 164", "the count covers the current deck");
+  await context.close();
+});
+
+test("shortcuts are ignored while the section filter is in use", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/flashcards?section=4");
+  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  await card(page).click();
+  assert.equal(await card(page).getAttribute("data-side"), "definition");
+  await filter(page).focus();
+  await page.keyboard.press("m");
+  await page.keyboard.press("r");
+  assert.equal(await card(page).getAttribute("data-side"), "definition", "nothing was marked");
+  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
+  // Away from the filter the same key marks the card.
+  await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).click();
+  await page.keyboard.press("m");
+  await page.getByText("Card 2 of 5", { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await context.close();
+});
+
+test("a spinner shows while loading and a failed list says 'Failed to fetch flashcards'", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  // The server's answer, with the flashcards.list part replaced by a server error (calls may be batched).
+  await page.route("**/api/trpc/**", async (route) => {
+    const url = new URL(route.request().url());
+    const procedures = url.pathname.replace("/api/trpc/", "").split(",");
+    if (!procedures.includes("flashcards.list")) return route.continue();
+    await gate;
+    const real = await (await route.fetch()).json();
+    const body = procedures.map((p, i) => (p === "flashcards.list" ? { error: { message: "The database is unavailable.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: p } } } : real[i]));
+    return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify(body) });
+  });
+  await page.goto(BASE_URL + "/flashcards");
+  await page.getByRole("status").filter({ hasText: "Loading flashcards" }).waitFor();
+  release();
+  await page.getByRole("heading", { name: "Failed to fetch flashcards" }).waitFor();
+  await page.getByText("500: The database is unavailable.", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Try Again" }).waitFor();
+  await screenshot(page, "flashcards-desktop-light-error");
+  await context.close();
+});
+
+test("flashcards in dark mode and on a phone: no serious axe violations, no sideways scroll", async () => {
+  for (const [viewport, scheme, name] of [[DESKTOP, "dark", "desktop-dark"], [MOBILE, "light", "mobile-light"], [MOBILE, "dark", "mobile-dark"]]) {
+    const { context } = await signedInContext(browser, { viewport, colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(BASE_URL + "/flashcards?section=2");
+    await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page, `on /flashcards (${name})`);
+    await screenshot(page, `flashcards-${name}`);
+    await card(page).click();
+    await page.getByRole("button", { name: "Mastered", exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page, `on a flipped card (${name})`);
+    await screenshot(page, `flashcards-${name}-definition`);
+    if (viewport === MOBILE) {
+      const box = await page.getByRole("button", { name: "Mastered", exact: true }).boundingBox();
+      assert.ok(box.height >= 44, `touch target ${box.height}px`);
+      await filter(page).click();
+      await page.getByRole("option").first().waitFor();
+      await screenshot(page, `flashcards-${name}-filter-open`);
+      await page.keyboard.press("Escape");
+    }
+    await page.goto(BASE_URL + "/flashcards?section=abc");
+    await page.getByRole("heading", { name: "No Flashcards Available" }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page, `on the empty state (${name})`);
+    await screenshot(page, `flashcards-${name}-empty`);
+    await context.close();
+  }
+});

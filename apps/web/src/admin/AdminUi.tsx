@@ -1,0 +1,103 @@
+import { Box, Button, Dialog, Field, Flex, Heading, NativeSelect, Portal, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { SECTION_NUMBERS } from "@jcba/domain";
+
+/** Title row of an admin page: back link, title, description and the add button. */
+export function AdminPageHeader({ title, description, action }: { title: string; description: string; action: ReactNode }) {
+  return (
+    <Box>
+      <Button asChild variant="ghost" size="lg" ms="-3" mb="2">
+        <Link to="/admin"><ArrowLeft aria-hidden /> Back to Admin</Link>
+      </Button>
+      <Flex justify="space-between" align={{ base: "stretch", sm: "flex-end" }} gap="4" direction={{ base: "column", sm: "row" }}>
+        <Box>
+          <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>{title}</Heading>
+          <Text color="fg.muted" mt="1">{description}</Text>
+        </Box>
+        {action}
+      </Flex>
+    </Box>
+  );
+}
+
+/** 'Filter by Section': All Sections, or Section 1 to 32 (value "all" or the number). */
+export function AdminSectionFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field.Root maxW={{ base: "full", sm: "xs" }}>
+      <Field.Label>Filter by Section</Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid="admin-section-filter">
+          <option value="all">All Sections</option>
+          {SECTION_NUMBERS.map((n) => <option key={n} value={String(n)}>Section {n}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** An accessible confirmation (role alertdialog) before deleting; Cancel has the initial focus. */
+export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm, onClose }: {
+  open: boolean; message: string; detail?: string; pending: boolean; onConfirm: () => void; onClose: () => void;
+}) {
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Confirm delete</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{message}</Text>
+              {detail && <Text mt="3" color="fg.muted" fontSize="sm" lineClamp={3}>“{detail}”</Text>}
+              <Text mt="3" color="fg.muted" fontSize="sm">This cannot be undone.</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" size="lg">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" size="lg" onClick={onConfirm} loading={pending} loadingText="Deleting">
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** aria-describedby for a form control: its helper text and its message. */
+export interface Described {
+  "aria-describedby"?: string;
+}
+
+/**
+ * A labelled form field with its message right below it. The control gets aria-invalid from the
+ * Field, and aria-describedby naming the helper and the message (Ark only sets aria-errormessage).
+ */
+export function FormField({ label, error, helper, required, children }: { label: string; error?: string; helper?: string; required?: boolean; children: (described: Described) => ReactNode }) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const errorId = `${id}-error`;
+  const showHelper = Boolean(helper) && !error;
+  const describedBy = [showHelper ? helperId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} ids={{ helperText: helperId, errorText: errorId }}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children({ "aria-describedby": describedBy })}
+      {showHelper && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** Chakra's fg.error is too light on white for small text (axe); these pass AA in both themes. */
+export const ERROR_COLOR = { _light: "red.700", _dark: "red.300" } as const;

@@ -1,0 +1,180 @@
+import { Badge, Box, Button, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
+import { Check, ChevronLeft, ChevronRight, RefreshCw, RotateCcw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { flashcardFilterSectionName } from "@jcba/domain";
+import { citationLabel } from "./citation.ts";
+import type { RouterOutputs } from "../app/trpc.ts";
+
+export type Flashcard = RouterOutputs["flashcards"]["list"][number];
+
+/** Elements whose own keys must not trigger the study shortcuts (typing, choosing, menus). */
+const TYPING = "input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='option'], [role='menu'], [role='dialog'], [role='alertdialog']";
+/** Elements that Space or Enter already activate. */
+const ACTIVATABLE = "button, a[href], [role='button'], summary";
+
+/**
+ * One card at a time: term side first; click, Enter/Space on the card, the Flip Card button or Space
+ * anywhere shows the definition. After flipping, Needs Review / Mastered report the card and advance.
+ */
+export function FlashcardViewer({ cards, mastered, onMark }: { cards: readonly Flashcard[]; mastered: ReadonlySet<number>; onMark: (card: Flashcard, mastered: boolean) => void }) {
+  const [index, setIndex] = useState(0);
+  const [flipped, setFlipped] = useState(false);
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  const count = cards.length;
+  const i = Math.min(index, Math.max(count - 1, 0));
+  const card = cards[i];
+  const isLast = i === count - 1;
+
+  const go = (next: number) => {
+    setIndex(next);
+    setFlipped(false);
+  };
+  const flip = () => setFlipped((f) => !f);
+  const mark = (isMastered: boolean) => {
+    if (!card || !flipped) return;
+    onMark(card, isMastered);
+    if (!isLast) {
+      go(i + 1);
+      cardRef.current?.focus();
+    }
+  };
+
+  // Keyboard: Space flips, M marks mastered, R needs review, arrows move; never while typing in a control.
+  const latest = useRef({ flip, mark, go, i, count });
+  latest.current = { flip, mark, go, i, count };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+      const target = e.target instanceof Element ? e.target : null;
+      const onCard = target !== null && target === cardRef.current;
+      if (target && !onCard && target.closest(TYPING)) return;
+      const { flip, mark, go, i, count } = latest.current;
+      if (count === 0) return;
+      const key = e.key.toLowerCase();
+      if (key === " " || (key === "enter" && onCard)) {
+        if (target && !onCard && target.closest(ACTIVATABLE)) return;
+        e.preventDefault();
+        flip();
+      } else if (key === "m") {
+        e.preventDefault();
+        mark(true);
+      } else if (key === "r") {
+        e.preventDefault();
+        mark(false);
+      } else if (key === "arrowright" && i < count - 1) {
+        if (target && !onCard && target.closest(ACTIVATABLE)) return;
+        go(i + 1);
+      } else if (key === "arrowleft" && i > 0) {
+        if (target && !onCard && target.closest(ACTIVATABLE)) return;
+        go(i - 1);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  if (!card) {
+    return (
+      <Box borderWidth="1px" rounded="xl" bg="bg" p="10" textAlign="center">
+        <Text color="fg.muted">No flashcards available</Text>
+      </Box>
+    );
+  }
+
+  const isMastered = mastered.has(card.id);
+  return (
+    <Stack gap="4" data-testid="flashcard-viewer">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Text fontWeight="medium" color="fg.muted">Card {i + 1} of {count}</Text>
+        <HStack gap="2" wrap="wrap" justify="flex-end">
+          {isMastered && (
+            <Badge colorPalette="green" variant="subtle" size="md"><Check size={14} aria-hidden /> Mastered</Badge>
+          )}
+          <Badge colorPalette="brand" variant="subtle" size="md" whiteSpace="normal" textAlign="right" data-testid="section-badge">
+            §{card.sectionNumber} {flashcardFilterSectionName(card.sectionNumber)}
+          </Badge>
+        </HStack>
+      </Flex>
+
+      <Box
+        ref={cardRef}
+        role="button"
+        tabIndex={0}
+        aria-describedby="flashcard-hint"
+        data-testid="flashcard"
+        data-side={flipped ? "definition" : "term"}
+        onClick={flip}
+        cursor="pointer"
+        userSelect="none"
+        minH={{ base: "260px", md: "320px" }}
+        display="flex"
+        flexDirection="column"
+        alignItems="center"
+        justifyContent="center"
+        gap="4"
+        textAlign="center"
+        p={{ base: "6", md: "10" }}
+        rounded="2xl"
+        borderWidth="1px"
+        borderColor={flipped ? "brand.emphasized" : "border"}
+        bg={flipped ? "brand.subtle" : "bg"}
+        shadow="md"
+        transition="box-shadow 0.2s, background-color 0.2s"
+        _hover={{ shadow: "lg" }}
+        _focusVisible={{ outline: "3px solid", outlineColor: "brand.focusRing", outlineOffset: "3px" }}
+      >
+        <Stack key={`${card.id}-${flipped ? "d" : "t"}`} gap="3" align="center" maxW="2xl" animationName="fade-in, scale-in" animationDuration="moderate" _motionReduce={{ animation: "none" }}>
+          <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="brand.fg">{flipped ? "Definition" : "Term"}</Text>
+          {flipped ? (
+            <>
+              <Text fontSize={{ base: "lg", md: "xl" }} lineHeight="tall" data-testid="flashcard-definition">{card.definition}</Text>
+              {card.citation && <Text fontSize="sm" color="fg.muted">{citationLabel(card.citation)}</Text>}
+            </>
+          ) : (
+            <Text fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" lineHeight="short" data-testid="flashcard-term">{card.term}</Text>
+          )}
+        </Stack>
+        <Text id="flashcard-hint" fontSize="sm" color="fg.muted">
+          <Box as="span" display={{ base: "inline", md: "none" }}>{flipped ? "Tap the card to see the term again" : "Tap the card to see the definition"}</Box>
+          <Box as="span" display={{ base: "none", md: "inline" }}>{flipped ? "Click to see the term again" : "Click or press Space to see the definition"}</Box>
+        </Text>
+      </Box>
+      <Box srOnly aria-live="polite">{flipped ? `Definition: ${card.definition}` : ""}</Box>
+
+      <HStack justify="center" gap="2" wrap="wrap">
+        <Button variant="outline" size="lg" onClick={() => go(i - 1)} disabled={i === 0} aria-label="Previous card">
+          <ChevronLeft aria-hidden /> <Box as="span" display={{ base: "none", sm: "inline" }}>Previous</Box>
+        </Button>
+        <Button colorPalette="brand" size="lg" onClick={flip}>
+          <RefreshCw aria-hidden /> Flip Card
+        </Button>
+        <Button variant="outline" size="lg" onClick={() => go(i + 1)} disabled={isLast} aria-label="Next card">
+          <Box as="span" display={{ base: "none", sm: "inline" }}>Next</Box> <ChevronRight aria-hidden />
+        </Button>
+      </HStack>
+
+      {flipped && (
+        <HStack justify="center" gap="3" wrap="wrap">
+          <Button variant="outline" size="lg" colorPalette="brand" onClick={() => mark(false)} flex={{ base: "1", sm: "initial" }}>
+            <RotateCcw aria-hidden /> Needs Review
+          </Button>
+          <Button variant="solid" size="lg" colorPalette="brand" onClick={() => mark(true)} flex={{ base: "1", sm: "initial" }}>
+            <Check aria-hidden /> Mastered
+          </Button>
+        </HStack>
+      )}
+
+      {isLast && count > 1 && (
+        <Text textAlign="center" fontSize="sm" color="fg.muted">
+          This is the last card.{" "}
+          <Button variant="plain" size="sm" colorPalette="brand" textDecoration="underline" px="0" minH="44px" onClick={() => go(0)}>Start again from card 1</Button>
+        </Text>
+      )}
+
+      <Text textAlign="center" fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
+        Keyboard: <Kbd>Space</Kbd> flip · <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review · <Kbd>←</Kbd> <Kbd>→</Kbd> previous / next
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { useMemo, useState } from "react";
+import { masteredIds } from "@jcba/domain";
+import { errorMessage, useTRPC } from "../app/trpc.ts";
+import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
+import { notifyError } from "../components/ui/toaster.tsx";
+import { type Flashcard, FlashcardViewer } from "./FlashcardViewer.tsx";
+import { SectionFilter } from "./SectionFilter.tsx";
+
+const NO_CARDS: readonly Flashcard[] = [];
+
+/** Flashcard Study Mode: the section filter lives in the address (?section=n). */
+export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filter: number | null | "invalid"; rawSection: string; onFilterChange: (section: number | null) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cardsQuery = useQuery(trpc.flashcards.list.queryOptions({}));
+  const masteryQuery = useQuery(trpc.mastery.list.queryOptions());
+  const [local, setLocal] = useState<ReadonlyMap<number, boolean>>(() => new Map());
+
+  const save = useMutation(
+    trpc.mastery.save.mutationOptions({
+      onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.mastery.list.queryKey() }),
+    }),
+  );
+
+  const all = cardsQuery.data ?? NO_CARDS;
+  const deck = useMemo(() => (filter === null ? all : filter === "invalid" ? NO_CARDS : all.filter((c) => c.sectionNumber === filter)), [all, filter]);
+  const deckIds = useMemo(() => new Set(deck.map((c) => c.id)), [deck]);
+  const mastered = useMemo(() => masteredIds(masteryQuery.data ?? [], local, deckIds), [masteryQuery.data, local, deckIds]);
+
+  if (cardsQuery.isPending || masteryQuery.isPending) return <LoadingSpinner label="Loading flashcards" />;
+  if (cardsQuery.isError) {
+    return (
+      <Box role="alert">
+        <MessageCard
+          title="Failed to fetch flashcards"
+          actions={
+            <>
+              <Button colorPalette="brand" size="lg" onClick={() => void cardsQuery.refetch()}>Try Again</Button>
+              <Button asChild variant="outline" size="lg"><Link to="/">Return to Dashboard</Link></Button>
+            </>
+          }
+        >
+          {errorMessage(cardsQuery.error)}
+        </MessageCard>
+      </Box>
+    );
+  }
+
+  const onMark = (card: Flashcard, isMastered: boolean) => {
+    setLocal((prev) => new Map(prev).set(card.id, isMastered));
+    save.mutate({ flashcardId: card.id, mastered: isMastered });
+  };
+
+  return (
+    <Stack gap="6" maxW="3xl" mx="auto" w="full">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Button asChild variant="ghost" size="lg" ms="-3">
+          <Link to="/"><ArrowLeft aria-hidden /> Back to Dashboard</Link>
+        </Button>
+        <Text fontWeight="semibold" role="status" data-testid="mastered-count">
+          Mastered: {mastered.size} / {deck.length}
+        </Text>
+      </Flex>
+
+      <Box>
+        <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>Flashcard Study Mode</Heading>
+        <Text color="fg.muted" mt="1">Review key definitions and terms from the JCBA</Text>
+      </Box>
+
+      <SectionFilter value={typeof filter === "number" ? filter : null} total={all.length} onChange={onFilterChange} />
+
+      {deck.length === 0 ? (
+        <Card.Root textAlign="center">
+          <Card.Body gap="3" alignItems="center" py="10">
+            <Heading as="h2" size="xl">No Flashcards Available</Heading>
+            <Text color="fg.muted">{filter === null ? "There are no flashcards available yet." : `No flashcards found for Section ${rawSection}.`}</Text>
+            <Flex gap="3" wrap="wrap" justify="center" pt="2">
+              {filter !== null && (
+                <Button asChild colorPalette="brand" size="lg"><Link to="/flashcards" search={{}}>View All Flashcards</Link></Button>
+              )}
+              <Button asChild variant="outline" size="lg"><Link to="/">Return to Dashboard</Link></Button>
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <FlashcardViewer key={String(filter)} cards={deck} mastered={mastered} onMark={onMark} />
+      )}
+    </Stack>
+  );
+}

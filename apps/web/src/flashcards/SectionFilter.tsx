@@ -1,0 +1,54 @@
+import { Portal, Select, createListCollection } from "@chakra-ui/react";
+import { useMemo } from "react";
+import { FLASHCARD_FILTER_SECTION_NAMES } from "@jcba/domain";
+
+const ALL = "all";
+
+/** 'Filter by Section': All Sections (N cards), then '§n title' for the 32 sections. */
+export function SectionFilter({ value, total, onChange }: { value: number | null; total: number; onChange: (section: number | null) => void }) {
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: [
+          { value: ALL, label: `All Sections (${total} cards)` },
+          ...FLASHCARD_FILTER_SECTION_NAMES.map((title, i) => ({ value: String(i + 1), label: `§${i + 1} ${title}` })),
+        ],
+      }),
+    [total],
+  );
+  return (
+    <Select.Root
+      collection={collection}
+      value={value === null ? [] : [String(value)]}
+      onValueChange={(e) => {
+        const picked = e.value[0];
+        onChange(picked === undefined || picked === ALL ? null : Number(picked));
+      }}
+      width={{ base: "full", sm: "sm" }}
+      size="lg"
+      positioning={{ sameWidth: true }}
+    >
+      <Select.Label>Filter by Section</Select.Label>
+      <Select.Control>
+        <Select.Trigger _placeholderShown={{ color: "fg" }}>
+          <Select.ValueText placeholder="All Sections" />
+        </Select.Trigger>
+        <Select.IndicatorGroup>
+          <Select.Indicator />
+        </Select.IndicatorGroup>
+      </Select.Control>
+      <Portal>
+        <Select.Positioner>
+          <Select.Content maxH="min(360px, 60dvh)">
+            {collection.items.map((item) => (
+              <Select.Item item={item} key={item.value} minH="44px">
+                <Select.ItemText>{item.label}</Select.ItemText>
+                <Select.ItemIndicator />
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Positioner>
+      </Portal>
+    </Select.Root>
+  );
+}
