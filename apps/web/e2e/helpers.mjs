@@ -50,10 +50,12 @@ export async function screenshot(page, name) {
 
 /** Fails on any serious or critical axe violation. */
 export async function expectNoSeriousA11yViolations(page, label = "") {
+  // Colours are only meaningful once enter animations (dialogs fading in) have finished.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 }).catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length > 0) {
-    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`).join("\n");
+    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`).join("\n    ")}`).join("\n");
     throw new Error(`axe found ${bad.length} serious/critical violation(s) ${label}:\n${detail}`);
   }
 }

@@ -58,5 +58,9 @@ for (const [label, files, budget] of rows) {
   if (size > budget * 1024) failed = true;
   console.log(`  ${label.padEnd(44)} ${kb(size).padStart(9)}  (budget ${budget} KB)${chart ? "  includes chart.js" : ""}`);
 }
+// Shell parts loaded on demand (the phone sidebar sheet, the toast view, the collapsed-sidebar tooltip).
+const onDemand = Object.keys(manifest).filter((k) => /src\/components\/(MobileSheet|NavTooltip|ui\/toaster-view)\.tsx$/.test(k));
+console.log("\nShell parts loaded on demand (added to a route's total when used):");
+for (const key of onDemand) console.log(`  ${key.replace(/^.*src\//, "").padEnd(44)} +${kb(total([...closure([key], true, new Set(app))].filter((f) => !app.has(f))))}`);
 rmSync(out, { recursive: true, force: true });
 if (failed) console.log("\nOver budget.");

@@ -1,9 +1,38 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  alertSlotRecipe, avatarSlotRecipe, badgeRecipe, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe, checkmarkRecipe, dialogSlotRecipe,
+  drawerSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe, headingRecipe, iconRecipe, inputRecipe, kbdRecipe, listSlotRecipe,
+  nativeSelectSlotRecipe, progressSlotRecipe, radioCardSlotRecipe, radioGroupSlotRecipe, radiomarkRecipe, selectSlotRecipe,
+  skeletonRecipe, spinnerRecipe, statSlotRecipe, switchSlotRecipe, tableSlotRecipe, textareaRecipe, toastSlotRecipe, tooltipSlotRecipe,
+  animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles, tokens,
+} from "@chakra-ui/react/theme";
 
-/** One brand colour (a deep airline blue) on Chakra's defaults. */
+/**
+ * One brand colour (a deep airline blue) on Chakra's base tokens, with only the recipes of the
+ * components the app uses: registering all of Chakra's recipes costs about 30 KB of gzipped JS on
+ * every signed-in screen. A component added to the app needs its recipe added here.
+ */
+const base = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles },
+});
+
 const config = defineConfig({
   globalCss: { "html, body": { bg: "bg.subtle" } },
   theme: {
+    recipes: {
+      badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, heading: headingRecipe, icon: iconRecipe, input: inputRecipe,
+      kbd: kbdRecipe, radiomark: radiomarkRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe, nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe, radioCard: radioCardSlotRecipe, radioGroup: radioGroupSlotRecipe, select: selectSlotRecipe,
+      stat: statSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe, toast: toastSlotRecipe, tooltip: tooltipSlotRecipe,
+    },
     tokens: {
       colors: {
         brand: {
@@ -14,6 +43,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Destructive buttons keep 4.5:1 white-on-red contrast even in their lighter hover state.
+        red: { solid: { value: { _light: "{colors.red.700}", _dark: "{colors.red.700}" } } },
         brand: {
           solid: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.300}" } },
           contrast: { value: { _light: "white", _dark: "{colors.brand.950}" } },
@@ -28,4 +59,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, base, config);

@@ -1,11 +1,16 @@
-import { Avatar, Box, Button, Drawer, Flex, HStack, IconButton, Portal, Text, Tooltip, VisuallyHidden } from "@chakra-ui/react";
+import { Avatar, Box, Button, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { BarChart3, BookOpen, ClipboardCheck, Layers, LayoutDashboard, LogOut, PanelLeft, Shield, X } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { BarChart3, BookOpen, ClipboardCheck, Layers, LayoutDashboard, LogOut, PanelLeft, Shield } from "lucide-react";
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from "react";
 import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
 import type { SessionUser } from "../app/session.ts";
 import { ColorModeButton } from "./ui/color-mode.tsx";
-import { Toaster } from "./ui/toaster.tsx";
+import { useToasterWanted } from "./ui/toaster.tsx";
+
+// Parts most screens never need load on demand, keeping every signed-in page light.
+const NavTooltip = lazy(() => import("./NavTooltip.tsx"));
+const MobileSheet = lazy(() => import("./MobileSheet.tsx"));
+const ToasterView = lazy(() => import("./ui/toaster-view.tsx"));
 
 const COOKIE = "sidebar_state";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 7 days
@@ -55,14 +60,9 @@ function NavItem({ to, label, icon, collapsed, active, onNavigate }: { to: strin
   );
   if (!collapsed) return link;
   return (
-    <Tooltip.Root openDelay={700} positioning={{ placement: "right" }}>
-      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{label}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
+    <Suspense fallback={link}>
+      <NavTooltip label={label}>{link}</NavTooltip>
+    </Suspense>
   );
 }
 
@@ -119,14 +119,21 @@ function SidebarContent({ user, collapsed, onNavigate }: { user: SessionUser; co
 /** The signed-in frame: collapsible sidebar (a sheet on phones), header with theme, avatar and Logout. */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const isMobile = useIsMobile();
+  const toasterWanted = useToasterWanted();
   const [open, setOpenState] = useState(readOpenCookie);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet's code loads the first time it is opened, so phones that never open it never pay for it.
+  const [sheetUsed, setSheetUsed] = useState(false);
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);
     document.cookie = `${COOKIE}=${value}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`;
   }, []);
-  const toggle = useCallback(() => (isMobile ? setSheetOpen((v) => !v) : setOpen(!open)), [isMobile, open, setOpen]);
+  const toggle = useCallback(() => {
+    if (!isMobile) return setOpen(!open);
+    setSheetUsed(true);
+    setSheetOpen((v) => !v);
+  }, [isMobile, open, setOpen]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -151,21 +158,12 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <SidebarContent user={user} collapsed={collapsed} />
         </Box>
       )}
-      {isMobile && (
-        <Drawer.Root open={sheetOpen} onOpenChange={(e) => setSheetOpen(e.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content w="18rem" maxW="18rem" data-testid="sidebar-sheet">
-                <Drawer.Title asChild><VisuallyHidden>Navigation</VisuallyHidden></Drawer.Title>
-                <Drawer.CloseTrigger asChild>
-                  <IconButton aria-label="Close navigation" variant="ghost" size="sm" position="absolute" top="3" right="2"><X /></IconButton>
-                </Drawer.CloseTrigger>
-                <SidebarContent user={user} collapsed={false} onNavigate={() => setSheetOpen(false)} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+      {isMobile && sheetUsed && (
+        <Suspense fallback={null}>
+          <MobileSheet open={sheetOpen} onOpenChange={setSheetOpen}>
+            <SidebarContent user={user} collapsed={false} onNavigate={() => setSheetOpen(false)} />
+          </MobileSheet>
+        </Suspense>
       )}
       <Flex direction="column" flex="1" minW="0">
         <Flex as="header" align="center" gap="2" px={{ base: "2", md: "4" }} h="14" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">
@@ -189,7 +187,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           {children}
         </Box>
       </Flex>
-      <Toaster />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <ToasterView />
+        </Suspense>
+      )}
     </Flex>
   );
 }

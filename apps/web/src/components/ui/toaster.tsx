@@ -1,30 +1,34 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
+/**
+ * Notifications: one at a time, 5 s, F8 moves focus to the region (spec §9). The store is tiny and
+ * always here; the toast view (its state machine and styles) loads the first time a toast is shown.
+ */
+import { createToaster } from "@chakra-ui/react";
+import { useSyncExternalStore } from "react";
 
-/** One toast at a time, 5 s, F8 moves focus to the region (spec §9). */
 export const toaster = createToaster({ placement: "bottom-end", max: 1, duration: 5000, hotkey: ["F8"], pauseOnPageIdle: true });
 
-export function notifySuccess(title: string) {
-  toaster.create({ title, type: "success" });
-}
-export function notifyError(title: string, description?: string) {
-  toaster.create({ title, description, type: "error" });
+let viewWanted = false;
+const listeners = new Set<() => void>();
+function wantView() {
+  if (viewWanted) return;
+  viewWanted = true;
+  for (const l of listeners) l();
 }
 
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width={{ md: "sm" }} maxW="420px">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger aria-label="Dismiss notification" />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+/** Whether the toast view should be mounted (true after the first toast). */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => viewWanted,
   );
+}
+
+export function notifySuccess(title: string, description?: string) {
+  wantView();
+  toaster.create({ title, description, type: "success" });
+}
+
+export function notifyError(title: string, description?: string) {
+  wantView();
+  toaster.create({ title, description, type: "error" });
 }

@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { BASE_URL, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const sidebar = (page) => page.getByTestId("sidebar");
+
+test("the sidebar lists the main items and all 32 sections; Admin only for admins", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Dashboard", "Study Mode", "Practice Test", "Flashcards", "Performance"]) await nav.getByRole("link", { name, exact: true }).waitFor();
+  assert.equal(await nav.getByRole("link", { name: "Admin", exact: true }).count(), 0);
+  assert.equal(await nav.locator('a[href^="/study/"]').count(), 32);
+  assert.equal(await nav.getByRole("link", { name: "7. Scheduling" }).getAttribute("href"), "/study/7");
+  assert.equal(await nav.getByRole("link", { name: "10. AMC" }).getAttribute("href"), "/study/10");
+  await page.getByText("AFA-CWA Contract 2016–2021").waitFor();
+  await page.getByText("United Airlines – AFA-CWA Flight Attendant Agreement").waitFor();
+  await context.close();
+
+  const admin = await signedInContext(browser, { admin: true });
+  const adminPage = await admin.context.newPage();
+  await adminPage.goto(BASE_URL + "/");
+  await adminPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true }).waitFor();
+  await admin.context.close();
+});
+
+test("Ctrl+B collapses the sidebar to icons, the state survives a reload, and collapsed items have tooltips", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/");
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  assert.equal(await sidebar(page).getAttribute("data-state"), "expanded");
+  assert.equal(Math.round((await sidebar(page).boundingBox()).width), 256); // 16rem
+  await page.keyboard.press("Control+b");
+  await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "collapsed");
+  await page.waitForTimeout(300);
+  assert.equal(Math.round((await sidebar(page).boundingBox()).width), 48); // 3rem
+  const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
+  assert.equal(cookie?.value, "false");
+  assert.ok(cookie.expires * 1000 - Date.now() > 6.9 * 24 * 3600 * 1000, "kept for 7 days");
+  await page.reload();
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  assert.equal(await sidebar(page).getAttribute("data-state"), "collapsed");
+  await sidebar(page).getByRole("link", { name: "Performance" }).hover();
+  await page.getByRole("tooltip").filter({ hasText: "Performance" }).waitFor({ timeout: 5000 });
+  await screenshot(page, "shell-collapsed-desktop-light");
+  await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "expanded");
+  await context.close();
+});
+
+test("the theme toggle switches to dark, is saved in local storage and survives a reload", async () => {
+  const { context } = await signedInContext(browser, { colorScheme: "light" });
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/");
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), false);
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
+  await page.reload();
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), true);
+  await expectNoSeriousA11yViolations(page, "on the dashboard in dark mode");
+  await screenshot(page, "shell-dark-desktop");
+  await context.close();
+});
+
+test("the theme follows the system preference until a choice is saved", async () => {
+  const { context } = await signedInContext(browser, { colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/");
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), true);
+  await context.close();
+});
+
+test("on a phone the sidebar is a slide-in sheet that closes after navigating", async () => {
+  const { context } = await signedInContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/");
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  assert.equal(await sidebar(page).count(), 0);
+  await expectNoHorizontalScroll(page);
+  await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+  const sheet = page.getByTestId("sidebar-sheet");
+  await sheet.waitFor();
+  await page.waitForTimeout(500); // let the slide-in finish
+  assert.equal(Math.round((await sheet.boundingBox()).width), 288); // 18rem
+  await screenshot(page, "shell-sheet-mobile-light");
+  await sheet.getByRole("link", { name: "Flashcards", exact: true }).click();
+  await page.waitForURL("**/flashcards");
+  await sheet.waitFor({ state: "hidden" });
+  await context.close();
+});
+
+test("signed-in users get the 404 card on an unknown path, and Logout returns to the landing page", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/no/such/page");
+  await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  await page.getByRole("link", { name: "Logout" }).click();
+  await page.getByRole("link", { name: "Sign In" }).waitFor();
+  assert.equal(new URL(page.url()).pathname, "/");
+  await context.close();
+});
+
+test("the landing page downloads no app code; signed-in members see a spinner while the app loads", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = [];
+  page.on("response", (r) => { if (r.request().resourceType() === "script") scripts.push(r.url()); });
+  await page.goto(BASE_URL + "/");
+  await page.getByRole("heading", { level: 1, name: "JCBA Study Hub" }).waitFor();
+  assert.ok(scripts.every((u) => !/App-|react-dom/.test(u)), `no app chunk on the landing page: ${scripts.join(", ")}`);
+  await context.close();
+
+  const member = await signedInContext(browser);
+  const slow = await member.context.newPage();
+  await slow.route("**/assets/App-*.js", async (route) => { await new Promise((r) => setTimeout(r, 800)); await route.continue(); });
+  await slow.goto(BASE_URL + "/");
+  await slow.getByRole("status", { name: "Loading" }).waitFor();
+  await slow.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  await member.context.close();
+});
