@@ -11,8 +11,8 @@ export function AdminPageHeader({ title, description, action }: { title: string;
       <Button asChild variant="ghost" size="lg" ms="-3" mb="2">
         <Link to="/admin"><ArrowLeft aria-hidden /> Back to Admin</Link>
       </Button>
-      <Flex justify="space-between" align={{ base: "stretch", sm: "flex-end" }} gap="4" direction={{ base: "column", sm: "row" }}>
-        <Box>
+      <Flex justify="space-between" align={{ base: "stretch", sm: "flex-end" }} gap="4" direction={{ base: "column", sm: "row" }} wrap={{ sm: "wrap" }}>
+        <Box flex={{ sm: "1 1 18rem" }} minW="0">
           <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>{title}</Heading>
           <Text color="fg.muted" mt="1">{description}</Text>
         </Box>

@@ -10,6 +10,7 @@ import { AdminPageHeader, AdminSectionFilter, ConfirmDeleteDialog } from "./Admi
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
 import { type Flashcard, type FlashcardPayload, FLASHCARD_FIELDS } from "./flashcardForm.ts";
 import { type FieldErrors, serverErrors } from "./serverIssues.ts";
+import { TransferControls } from "./Transfer.tsx";
 
 /** Manage Flashcards: the whole deck (164 cards) in one grid, filterable by section. */
 export function FlashcardsManager() {
@@ -82,7 +83,12 @@ export function FlashcardsManager() {
       <AdminPageHeader
         title="Manage Flashcards"
         description="Add, edit and delete the flashcards of the study deck"
-        action={<Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}><Plus aria-hidden /> Add Flashcard</Button>}
+        action={
+          <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
+            <TransferControls kind="flashcards" />
+            <Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}><Plus aria-hidden /> Add Flashcard</Button>
+          </Flex>
+        }
       />
       <Flex gap="4" align={{ base: "stretch", sm: "flex-end" }} justify="space-between" direction={{ base: "column", sm: "row" }}>
         <AdminSectionFilter value={filter} onChange={setFilter} />

@@ -11,6 +11,7 @@ import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
 import { type Question, type QuestionPayload, QUESTION_FIELDS } from "./questionForm.ts";
 import { type FieldErrors, serverErrors } from "./serverIssues.ts";
+import { TransferControls } from "./Transfer.tsx";
 
 const PAGE_SIZE = 20;
 const LETTERS = ["A", "B", "C", "D"];
@@ -93,7 +94,12 @@ export function QuestionsManager() {
       <AdminPageHeader
         title="Manage Questions"
         description="Add, edit and delete the study questions for each contract section"
-        action={<Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}><Plus aria-hidden /> Add Question</Button>}
+        action={
+          <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
+            <TransferControls kind="questions" />
+            <Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}><Plus aria-hidden /> Add Question</Button>
+          </Flex>
+        }
       />
       <Flex gap="4" align={{ base: "stretch", sm: "flex-end" }} justify="space-between" direction={{ base: "column", sm: "row" }}>
         <AdminSectionFilter value={filter} onChange={setFilter} />
