@@ -27,6 +27,13 @@ describe("OpenAPI document", () => {
     expect(documented).toEqual(expect.arrayContaining(["POST /api/test-attempts", "GET /api/test-attempts/{id}", "GET /api/practice-test/questions", "GET /api/practice-test/availability"]));
   });
 
+  it("describes the response shapes, including the cached list reads", async () => {
+    const doc: any = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    const items = doc.paths["/questions"].get.responses["200"].content["application/json"].schema.items;
+    expect(Object.keys(items.properties).sort()).toEqual(["citation", "correctAnswer", "explanation", "id", "options", "questionText", "questionType", "sectionNumber"]);
+    expect(doc.paths["/flashcards"].get.responses["200"].content["application/json"].schema.items.properties).toHaveProperty("term");
+  });
+
   it("is rendered for people at /api/docs", async () => {
     const html = await (await fetch(`${server.url}/api/docs`)).text();
     expect(html).toContain("/api/progress/question-attempt");

@@ -144,3 +144,14 @@ export const adminStats = z.object({
 });
 
 export const deleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+/**
+ * The same schema for the API document, without re-checking the value at run time. Only for reads
+ * served from the content cache, whose rows were checked on the way in (zod on every write, CHECK
+ * constraints in the database); re-parsing hundreds of items per request halved read throughput.
+ */
+export function cachedOutput<T extends z.ZodType>(schema: T): T {
+  const documented = schema.clone() as T;
+  Object.assign(documented, { parseAsync: async (value: unknown) => value, parse: (value: unknown) => value });
+  return documented;
+}

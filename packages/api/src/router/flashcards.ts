@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { contentTombstones, flashcards } from "@jcba/db";
 import { clientErrorFrom } from "../db-errors.ts";
-import { deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
+import { cachedOutput, deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Flashcards"];
@@ -13,7 +13,7 @@ export const flashcardsRouter = router({
   list: protectedProcedure
     .meta({ openapi: { method: "GET", path: "/flashcards", tags: TAG, summary: "List flashcards, optionally of one section", protect: true } })
     .input(sectionFilter)
-    .output(z.array(flashcard))
+    .output(cachedOutput(z.array(flashcard)))
     .query(async ({ ctx, input }) => {
       const snapshot = await ctx.content.get();
       return input.section === undefined ? snapshot.flashcards : (snapshot.flashcardsBySection.get(input.section) ?? []);

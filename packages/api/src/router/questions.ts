@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { contentTombstones, questions } from "@jcba/db";
 import { clientErrorFrom } from "../db-errors.ts";
-import { deleted, idParam, question, questionInput, questionFields, questionProblem, sectionFilter } from "../schemas.ts";
+import { cachedOutput, deleted, idParam, question, questionInput, questionFields, questionProblem, sectionFilter } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Questions"];
@@ -16,7 +16,7 @@ export const questionsRouter = router({
   list: protectedProcedure
     .meta({ openapi: { method: "GET", path: "/questions", tags: TAG, summary: "List questions, optionally of one section", protect: true } })
     .input(sectionFilter)
-    .output(z.array(question))
+    .output(cachedOutput(z.array(question)))
     .query(async ({ ctx, input }) => {
       const snapshot = await ctx.content.get();
       return input.section === undefined ? snapshot.questions : (snapshot.questionsBySection.get(input.section) ?? []);
