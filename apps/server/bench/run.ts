@@ -49,39 +49,54 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+interface Target {
+  url: string;
+  bareUrl: string;
+  cookies: string[];
+  questions: { id: number; answer: string }[];
+  stop(): Promise<void>;
+}
+
+/** Starts bench/target.ts in its own process and reads what it set up. */
+async function startTarget(env: Record<string, string> = {}): Promise<Target> {
+  const { spawn } = await import("node:child_process");
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", new URL("./target.ts", import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  const info = await new Promise<Omit<Target, "stop">>((resolve, reject) => {
+    child.stdout.on("data", (d: Buffer) => {
+      out += d;
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line && out.includes("\n", out.indexOf(line))) resolve(JSON.parse(line));
+    });
+    child.on("exit", (code) => reject(new Error(`bench target exited with ${code}`)));
+  });
+  return { ...info, stop: async () => { child.kill("SIGTERM"); await once(child, "exit"); } };
+}
+
 async function rest() {
-  const { app, database, url } = await startApp();
-  const cookie = await sessionFor(database, await newUser(database, "bench-rest@test.local"));
-  const body = await (await fetch(`${url}/api/questions?section=7`, { headers: { cookie } })).text();
-  const bare = Fastify({ logger: false });
-  const json = JSON.parse(body) as unknown;
-  bare.get("/api/questions", async () => json);
-  await bare.listen({ port: 0, host: "127.0.0.1" });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+  const target = await startTarget();
+  const cookie = target.cookies[0]!;
   // Warm both, then measure one after the other in this run.
-  await cannon({ url: `${url}/api/questions?section=7`, headers: { cookie }, connections: 10, duration: 2 });
-  await cannon({ url: `${bareUrl}/api/questions?section=7`, connections: 10, duration: 2 });
-  const ours = await cannon({ url: `${url}/api/questions?section=7`, headers: { cookie }, connections: 50, duration: SECONDS });
-  const base = await cannon({ url: `${bareUrl}/api/questions?section=7`, connections: 50, duration: SECONDS });
-  console.log(`\nREST GET /api/questions?section=7 (authenticated, ${body.length} bytes) vs bare Fastify route, 50 connections, ${SECONDS}s each`);
+  await cannon({ url: `${target.url}/api/questions?section=7`, headers: { cookie }, connections: 10, duration: 2 });
+  await cannon({ url: `${target.bareUrl}/api/questions?section=7`, connections: 10, duration: 2 });
+  const ours = await cannon({ url: `${target.url}/api/questions?section=7`, headers: { cookie }, connections: 50, duration: SECONDS });
+  const base = await cannon({ url: `${target.bareUrl}/api/questions?section=7`, connections: 50, duration: SECONDS });
+  console.log(`\nREST GET /api/questions?section=7 (authenticated) vs a bare Fastify route returning the same JSON, 50 connections, ${SECONDS}s each`);
   console.log(`  app:  ${Math.round(ours.requests.average)} req/s, p99 ${ours.latency.p99} ms, non-2xx ${ours.non2xx}, errors ${ours.errors}`);
   console.log(`  bare: ${Math.round(base.requests.average)} req/s, p99 ${base.latency.p99} ms`);
   console.log(`  ratio app/bare: ${(ours.requests.average / base.requests.average).toFixed(2)} (target ≥ 0.50)`);
-  await bare.close();
-  await app.close();
-  await database.close();
+  await target.stop();
 }
 
 async function writes() {
   const pg = await startTestPostgres();
   try {
-    const { app, database, url } = await startApp(pg.url);
-    const questions = (await database.rows<{ id: number; correct_answer: string }>(sql`SELECT id, correct_answer FROM questions ORDER BY id`));
-    const cookies: string[] = [];
-    for (let i = 0; i < 50; i++) cookies.push(await sessionFor(database, await newUser(database, `bench-w${i}@test.local`)));
+    const target = await startTarget({ BENCH_DATABASE_URL: pg.url, DB_POOL_SIZE: "40" });
+    const { questions, cookies } = target;
     let next = 0;
     const result = await cannon({
-      url,
+      url: target.url,
       connections: 50,
       duration: SECONDS,
       requests: [{
@@ -91,18 +106,19 @@ async function writes() {
           const context = ctx as { cookie?: string };
           const q = questions[Math.floor(Math.random() * questions.length)]!;
           context.cookie ??= cookies[next++ % cookies.length];
-          return { ...req, headers: { "content-type": "application/json", cookie: context.cookie! }, body: JSON.stringify({ id: randomUUID(), questionId: q.id, userAnswer: Math.random() < 0.7 ? q.correct_answer : "wrong" }) };
+          return { ...req, headers: { "content-type": "application/json", cookie: context.cookie! }, body: JSON.stringify({ id: randomUUID(), questionId: q.id, userAnswer: Math.random() < 0.7 ? q.answer : "wrong" }) };
         },
       }],
     });
-    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
+    await target.stop();
+    const check = await createDatabase({ databaseUrl: pg.url });
+    const [{ n } = { n: 0 }] = await check.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
+    await check.close();
     console.log(`\nPOST /api/progress/question-attempt on PostgreSQL 15, 50 connections, ${SECONDS}s`);
     console.log(`  ${Math.round(result.requests.average)} writes/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (targets ≥ 3000/s, p99 < 50 ms)`);
     // autocannon stops counting at the deadline while a few requests are still in flight, so the
     // stored rows may exceed the acknowledged ones; fewer would mean a lost write.
     console.log(`  2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}; rows stored ${n} (every acknowledged write stored: ${n >= result["2xx"]})`);
-    await app.close();
-    await database.close();
   } finally {
     pg.stop();
   }

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import helmet from "helmet";
 import { type Context, type ContentCache, type SessionUser, appRouter, createContentCache } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
@@ -38,7 +38,8 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
-  await app.register(helmet, {
+  // Security headers from helmet, its middleware built once (the Fastify plugin rebuilds it per request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
 
   /** Who is calling: a session cookie (sliding its expiry) or a personal API token. */
   async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {

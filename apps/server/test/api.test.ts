@@ -202,6 +202,14 @@ describe("admin", () => {
 });
 
 describe("errors", () => {
+  it("sends security headers on API answers and pages", async () => {
+    const res = await (await member(server.url)).get("/api/questions?section=1");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const page = await fetch(`${server.url}/api/login`);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
   it("answers an unknown API path with a JSON 404", async () => {
     const res = await (await member(server.url)).get("/api/nothing-here");
     expect(res.status).toBe(404);

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -44,10 +44,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
     });
     const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
+    const dialect = new PgDialect({ casing: "snake_case" });
     return {
       db,
       kind: "postgres",
-      rows: async <T,>(query: SQL) => [...((await db.execute(query)) as unknown as T[])],
+      // Raw statements run as named prepared statements, so each connection plans them once.
+      rows: async <T,>(query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return [...((await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
+      },
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
       close: () => client.end({ timeout: 5 }),
     };
