@@ -1,8 +1,2 @@
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-}
+/** The signed-in user, as GET /api/auth/user returns it. */
+export type { SessionUser } from "@jcba/api";
