@@ -130,3 +130,44 @@ test("the landing page downloads no app code; signed-in members see a spinner wh
   await slow.getByRole("heading", { name: /Welcome back/ }).waitFor();
   await member.context.close();
 });
+
+test("toasts: one at a time, F8 moves focus to them, a short swipe keeps one and a swipe right of 50 px dismisses it", async () => {
+  const { context } = await signedInContext(browser, { admin: true });
+  const page = await context.newPage();
+  await page.goto(BASE_URL + "/admin/flashcards");
+  await page.getByRole("heading", { level: 1, name: "Manage Flashcards" }).waitFor();
+  const exportOnce = async () => {
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export", exact: true }).click();
+    await downloading;
+  };
+  await exportOnce();
+  await exportOnce();
+  const toast = page.getByTestId("toast");
+  await toast.first().waitFor();
+  await page.waitForTimeout(400);
+  assert.equal(await toast.count(), 1, "only one toast is visible at a time");
+
+  await page.keyboard.press("F8");
+  assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest("[data-scope='toast']"))), true, "F8 focuses the toast region");
+
+  const firstId = await toast.first().getAttribute("id");
+  assert.ok(firstId, "the toast has an id");
+  const box = await toast.first().boundingBox();
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 40, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 70, y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator(`[id="${firstId}"]`).count(), 1, "a 30 px swipe does not dismiss");
+
+  await page.mouse.move(box.x + 40, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, y, { steps: 8 });
+  await page.mouse.up();
+  await page.mouse.move(5, 5);
+  // Well inside the 5 s the toast would last on its own; the second, queued toast takes its place.
+  await page.locator(`[id="${firstId}"]`).waitFor({ state: "detached", timeout: 1000 });
+  await context.close();
+});
