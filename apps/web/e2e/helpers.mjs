@@ -2,6 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 
@@ -64,4 +65,20 @@ export async function expectNoSeriousA11yViolations(page, label = "") {
 export async function expectNoHorizontalScroll(page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (overflow > 1) throw new Error(`page scrolls horizontally by ${overflow}px`);
+}
+
+/** A dialog is drawn over the viewport: capture what the user sees, not the whole page. */
+export async function viewportShot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** A short value no other test run will produce, for names of items a test creates. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** GET /api{path} with the context's session, failing the test on a non-2xx answer. */
+export async function api(context, path) {
+  const res = await context.request.get(`${BASE_URL}/api${path}`);
+  assert.ok(res.ok(), `GET /api${path}: ${res.status()}`);
+  return res.json();
 }

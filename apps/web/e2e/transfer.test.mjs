@@ -1,28 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { BASE_URL, DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, signedInContext } from "./helpers.mjs";
+import { BASE_URL, DESKTOP, MOBILE, api, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, unique, viewportShot, signedInContext } from "./helpers.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
-/** A dialog is drawn over the viewport: capture what the user sees. */
-async function viewportShot(page, name) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function api(context, path) {
-  const res = await context.request.get(`${BASE_URL}/api${path}`);
-  assert.ok(res.ok(), `GET /api${path}: ${res.status()}`);
-  return res.json();
-}
 
 async function createCard(context, card) {
   const res = await context.request.post(`${BASE_URL}/api/flashcards`, { data: card });
