@@ -1,5 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["test/**/*.test.ts", "src/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
+  test: {
+    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
 });

@@ -9,12 +9,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import autocannon from "autocannon";
-import Fastify from "fastify";
-import { sql } from "drizzle-orm";
+import { loadContent } from "@jcba/content";
 import { createDatabase } from "@jcba/db";
 import { startTestPostgres } from "@jcba/db/test-postgres";
-import { loadContent } from "@jcba/content";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { generateToken, hashToken } from "../src/sessions.ts";
@@ -33,12 +33,16 @@ async function startApp(databaseUrl?: string) {
 
 async function sessionFor(database: Awaited<ReturnType<typeof createDatabase>>, userId: number) {
   const token = generateToken();
-  await database.rows(sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, now() + interval '30 days')`);
+  await database.rows(
+    sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, now() + interval '30 days')`,
+  );
   return `jcba_session=${token}`;
 }
 
 async function newUser(database: Awaited<ReturnType<typeof createDatabase>>, email: string) {
-  const [row] = await database.rows<{ id: number }>(sql`INSERT INTO users (email, first_name, last_name) VALUES (${email}, 'Bench', 'User') RETURNING id`);
+  const [row] = await database.rows<{ id: number }>(
+    sql`INSERT INTO users (email, first_name, last_name) VALUES (${email}, 'Bench', 'User') RETURNING id`,
+  );
   return row!.id;
 }
 
@@ -61,7 +65,11 @@ interface Target {
 async function startTarget(env: Record<string, string> = {}): Promise<Target> {
   const { spawn } = await import("node:child_process");
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", new URL("./target.ts", import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", new URL("./target.ts", import.meta.url).pathname],
+    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
+  );
   let out = "";
   const info = await new Promise<Omit<Target, "stop">>((resolve, reject) => {
     child.stdout.on("data", (d: Buffer) => {
@@ -71,7 +79,13 @@ async function startTarget(env: Record<string, string> = {}): Promise<Target> {
     });
     child.on("exit", (code) => reject(new Error(`bench target exited with ${code}`)));
   });
-  return { ...info, stop: async () => { child.kill("SIGTERM"); await once(child, "exit"); } };
+  return {
+    ...info,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    },
+  };
 }
 
 async function rest() {
@@ -80,10 +94,19 @@ async function rest() {
   // Warm both, then measure one after the other in this run.
   await cannon({ url: `${target.url}/api/questions?section=7`, headers: { cookie }, connections: 10, duration: 2 });
   await cannon({ url: `${target.bareUrl}/api/questions?section=7`, connections: 10, duration: 2 });
-  const ours = await cannon({ url: `${target.url}/api/questions?section=7`, headers: { cookie }, connections: 50, duration: SECONDS });
+  const ours = await cannon({
+    url: `${target.url}/api/questions?section=7`,
+    headers: { cookie },
+    connections: 50,
+    duration: SECONDS,
+  });
   const base = await cannon({ url: `${target.bareUrl}/api/questions?section=7`, connections: 50, duration: SECONDS });
-  console.log(`\nREST GET /api/questions?section=7 (authenticated) vs a bare Fastify route returning the same JSON, 50 connections, ${SECONDS}s each`);
-  console.log(`  app:  ${Math.round(ours.requests.average)} req/s, p99 ${ours.latency.p99} ms, non-2xx ${ours.non2xx}, errors ${ours.errors}`);
+  console.log(
+    `\nREST GET /api/questions?section=7 (authenticated) vs a bare Fastify route returning the same JSON, 50 connections, ${SECONDS}s each`,
+  );
+  console.log(
+    `  app:  ${Math.round(ours.requests.average)} req/s, p99 ${ours.latency.p99} ms, non-2xx ${ours.non2xx}, errors ${ours.errors}`,
+  );
   console.log(`  bare: ${Math.round(base.requests.average)} req/s, p99 ${base.latency.p99} ms`);
   console.log(`  ratio app/bare: ${(ours.requests.average / base.requests.average).toFixed(2)} (target ≥ 0.50)`);
   await target.stop();
@@ -99,26 +122,40 @@ async function writes() {
       url: target.url,
       connections: 50,
       duration: SECONDS,
-      requests: [{
-        method: "POST",
-        path: "/api/progress/question-attempt",
-        setupRequest: (req, ctx) => {
-          const context = ctx as { cookie?: string };
-          const q = questions[Math.floor(Math.random() * questions.length)]!;
-          context.cookie ??= cookies[next++ % cookies.length];
-          return { ...req, headers: { "content-type": "application/json", cookie: context.cookie! }, body: JSON.stringify({ id: randomUUID(), questionId: q.id, userAnswer: Math.random() < 0.7 ? q.answer : "wrong" }) };
+      requests: [
+        {
+          method: "POST",
+          path: "/api/progress/question-attempt",
+          setupRequest: (req, ctx) => {
+            const context = ctx as { cookie?: string };
+            const q = questions[Math.floor(Math.random() * questions.length)]!;
+            context.cookie ??= cookies[next++ % cookies.length];
+            return {
+              ...req,
+              headers: { "content-type": "application/json", cookie: context.cookie! },
+              body: JSON.stringify({
+                id: randomUUID(),
+                questionId: q.id,
+                userAnswer: Math.random() < 0.7 ? q.answer : "wrong",
+              }),
+            };
+          },
         },
-      }],
+      ],
     });
     await target.stop();
     const check = await createDatabase({ databaseUrl: pg.url });
     const [{ n } = { n: 0 }] = await check.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
     await check.close();
     console.log(`\nPOST /api/progress/question-attempt on PostgreSQL 15, 50 connections, ${SECONDS}s`);
-    console.log(`  ${Math.round(result.requests.average)} writes/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (targets ≥ 3000/s, p99 < 50 ms)`);
+    console.log(
+      `  ${Math.round(result.requests.average)} writes/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (targets ≥ 3000/s, p99 < 50 ms)`,
+    );
     // autocannon stops counting at the deadline while a few requests are still in flight, so the
     // stored rows may exceed the acknowledged ones; fewer would mean a lost write.
-    console.log(`  2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}; rows stored ${n} (every acknowledged write stored: ${n >= result["2xx"]})`);
+    console.log(
+      `  2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}; rows stored ${n} (every acknowledged write stored: ${n >= result["2xx"]})`,
+    );
   } finally {
     pg.stop();
   }
@@ -131,7 +168,9 @@ async function scale() {
   try {
     const { app, database, url } = await startApp(pg.url);
     const t0 = performance.now();
-    await database.rows(sql`INSERT INTO users (email, first_name, last_name) SELECT 'scale' || g || '@test.local', 'Scale', 'User' FROM generate_series(1, ${users}) g`);
+    await database.rows(
+      sql`INSERT INTO users (email, first_name, last_name) SELECT 'scale' || g || '@test.local', 'Scale', 'User' FROM generate_series(1, ${users}) g`,
+    );
     // 400 distinct questions answered per user, spread over the bank; one result row per answer.
     await database.rows(sql`
       INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at)
@@ -146,9 +185,17 @@ async function scale() {
       SELECT gen_random_uuid(), u.id, now() - (g * interval '1 day'), ARRAY[1,2,3], ARRAY[1,2,3], 10, (random() * 100)::int, 300
       FROM users u CROSS JOIN generate_series(1, 8) g WHERE u.email LIKE 'scale%'`);
     await database.rows(sql`ANALYZE`);
-    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
-    console.log(`\nScale: ${users} users, ${n} question attempts, ${users * 8} test attempts stored in ${Math.round((performance.now() - t0) / 1000)} s`);
-    const ids = (await database.rows<{ id: number }>(sql`SELECT id FROM users WHERE email LIKE 'scale%' ORDER BY random() LIMIT 200`)).map((r) => r.id);
+    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM question_attempts`,
+    );
+    console.log(
+      `\nScale: ${users} users, ${n} question attempts, ${users * 8} test attempts stored in ${Math.round((performance.now() - t0) / 1000)} s`,
+    );
+    const ids = (
+      await database.rows<{ id: number }>(
+        sql`SELECT id FROM users WHERE email LIKE 'scale%' ORDER BY random() LIMIT 200`,
+      )
+    ).map((r) => r.id);
     const cookies: string[] = [];
     for (const id of ids) cookies.push(await sessionFor(database, id));
     for (const path of ["/api/progress/section", "/api/test-attempts", "/api/flashcard-mastery"]) {
@@ -156,10 +203,20 @@ async function scale() {
       for (const connections of [1, 10]) {
         let i = 0;
         const result = await cannon({
-          url, connections, duration: Math.max(5, SECONDS / 2),
-          requests: [{ method: "GET", path, setupRequest: (req) => ({ ...req, headers: { cookie: cookies[i++ % cookies.length]! } }) }],
+          url,
+          connections,
+          duration: Math.max(5, SECONDS / 2),
+          requests: [
+            {
+              method: "GET",
+              path,
+              setupRequest: (req) => ({ ...req, headers: { cookie: cookies[i++ % cookies.length]! } }),
+            },
+          ],
         });
-        console.log(`  GET ${path}, ${connections} connection(s): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx} (target p95 < 10 ms)`);
+        console.log(
+          `  GET ${path}, ${connections} connection(s): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx} (target p95 < 10 ms)`,
+        );
       }
     }
     await app.close();
@@ -179,7 +236,15 @@ async function cold() {
     const dir = mkdtempSync(join(tmpdir(), "jcba-cold-"));
     const started = performance.now();
     const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "../src/main.ts")], {
-      env: { ...process.env, DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ADMIN_EMAIL: "cold@test.local", ADMIN_PASSWORD: "cold-password-1" },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        ADMIN_EMAIL: "cold@test.local",
+        ADMIN_PASSWORD: "cold-password-1",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -196,7 +261,9 @@ async function cold() {
     await new Promise((r) => child.once("exit", r));
     rmSync(dir, { recursive: true, force: true });
     times.push(readyMs);
-    console.log(`  cold start ${run + 1}: database + migrations + content + listen ${readyMs} ms (process spawn to ready ${wall} ms)`);
+    console.log(
+      `  cold start ${run + 1}: database + migrations + content + listen ${readyMs} ms (process spawn to ready ${wall} ms)`,
+    );
   }
   console.log(`Cold start on a new PGlite DATA_DIR: median ${times.sort((a, b) => a - b)[1]} ms (target < 5000 ms)`);
 }

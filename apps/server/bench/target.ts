@@ -4,16 +4,21 @@
  * returns the same JSON as GET /api/questions?section=7, and members with sessions, then prints
  * one JSON line describing them.
  */
-import Fastify from "fastify";
-import { sql } from "drizzle-orm";
-import { createDatabase } from "@jcba/db";
+
 import { loadContent } from "@jcba/content";
+import { createDatabase } from "@jcba/db";
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { generateToken, hashToken } from "../src/sessions.ts";
 
 const members = Number(process.env.BENCH_MEMBERS ?? 50);
-const database = await createDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined, dataDir: "memory://", maxConnections: Number(process.env.DB_POOL_SIZE ?? 20) });
+const database = await createDatabase({
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  dataDir: "memory://",
+  maxConnections: Number(process.env.DB_POOL_SIZE ?? 20),
+});
 await database.migrate();
 await loadContent(database);
 const { app } = await buildApp({ config: loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" }), database });
@@ -22,12 +27,18 @@ const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}
 
 const cookies: string[] = [];
 for (let i = 0; i < members; i++) {
-  const [user] = await database.rows<{ id: number }>(sql`INSERT INTO users (email, first_name, last_name) VALUES (${`bench${i}@test.local`}, 'Bench', 'Member') RETURNING id`);
+  const [user] = await database.rows<{ id: number }>(
+    sql`INSERT INTO users (email, first_name, last_name) VALUES (${`bench${i}@test.local`}, 'Bench', 'Member') RETURNING id`,
+  );
   const token = generateToken();
-  await database.rows(sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${hashToken(token)}, ${user!.id}, now() + interval '30 days')`);
+  await database.rows(
+    sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${hashToken(token)}, ${user!.id}, now() + interval '30 days')`,
+  );
   cookies.push(`jcba_session=${token}`);
 }
-const questions = await database.rows<{ id: number; answer: string }>(sql`SELECT id, correct_answer AS answer FROM questions ORDER BY id`);
+const questions = await database.rows<{ id: number; answer: string }>(
+  sql`SELECT id, correct_answer AS answer FROM questions ORDER BY id`,
+);
 
 const json = await (await fetch(`${url}/api/questions?section=7`, { headers: { cookie: cookies[0]! } })).json();
 const bare = Fastify({ logger: false });

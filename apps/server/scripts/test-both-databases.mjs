@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { startTestPostgres } from "@jcba/db/test-postgres";
 
-const vitest = (env) => spawnSync("npx", ["vitest", "run"], { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+const vitest = (env) =>
+  spawnSync("npx", ["vitest", "run"], { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 console.log("\n=== server tests on PGlite ===");
 const pglite = vitest({ TEST_DATABASE_URL: "" });

@@ -5,18 +5,25 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
+import { appRouter, type ContentCache, type Context, createContentCache, type SessionUser } from "@jcba/api";
+import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import helmet from "helmet";
-import { type Context, type ContentCache, type SessionUser, appRouter, createContentCache } from "@jcba/api";
-import type { Database } from "@jcba/db";
 import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
 import { docsPage, openApiDocument } from "./openapi.ts";
 import { registerRestRoutes } from "./rest.ts";
-import { SESSION_COOKIE, type Sessions, createSessions } from "./sessions.ts";
+import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
 
-const HTTP_CODES: Record<number, string> = { 400: "BAD_REQUEST", 404: "NOT_FOUND", 405: "METHOD_NOT_SUPPORTED", 413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE", 429: "TOO_MANY_REQUESTS" };
+const HTTP_CODES: Record<number, string> = {
+  400: "BAD_REQUEST",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+};
 
 export interface AppDeps {
   config: Config;
@@ -27,7 +34,10 @@ export interface AppDeps {
 
 export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : { level: config.LOG_LEVEL, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -57,7 +67,9 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   /** Who is calling: a session cookie (sliding its expiry) or a personal API token. */
   async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
@@ -77,7 +89,13 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     user: await userOf(req, res),
   });
 
-  const onError = ({ error, path }: { error: { code: string; message: string; cause?: unknown }; path?: string | undefined }) => {
+  const onError = ({
+    error,
+    path,
+  }: {
+    error: { code: string; message: string; cause?: unknown };
+    path?: string | undefined;
+  }) => {
     if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
 
@@ -119,12 +137,15 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   // Pages: index.html for every path. Signed-out visitors are marked so the static landing page shows
   // at once, without waiting for a script to ask who they are.
   const indexHtml = hasWeb ? readFileSync(join(dist, "index.html"), "utf8") : "";
-  const signedOutHtml = indexHtml.replace("<html lang=\"en\">", "<html lang=\"en\" data-auth=\"out\">");
+  const signedOutHtml = indexHtml.replace('<html lang="en">', '<html lang="en" data-auth="out">');
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" || request.url.startsWith("/api/")) {
-      return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.`, code: "NOT_FOUND" });
+      return reply
+        .code(404)
+        .send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.`, code: "NOT_FOUND" });
     }
-    if (!hasWeb) return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
+    if (!hasWeb)
+      return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
     const token = request.cookies[SESSION_COOKIE];
     const signedIn = token ? (await sessions.validate(token)) !== null : false;
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");

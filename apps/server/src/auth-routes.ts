@@ -1,4 +1,7 @@
 /** Sign-in, sign-up and sign-out: GET/POST /api/login, POST /api/register, GET /api/logout. */
+
+import type { SessionUser } from "@jcba/api";
+import type { Database } from "@jcba/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Config } from "./config.ts";
@@ -6,8 +9,6 @@ import { LOGIN_ERRORS, loginPage } from "./login-page.ts";
 import { FailureLimiter } from "./rate-limit.ts";
 import { SESSION_COOKIE, SESSION_DAYS, type Sessions } from "./sessions.ts";
 import { createUser, normalizeEmail, verifyCredentials } from "./users.ts";
-import type { Database } from "@jcba/db";
-import type { SessionUser } from "@jcba/api";
 
 const credentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) });
 const registration = z.object({
@@ -18,13 +19,22 @@ const registration = z.object({
 });
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: request.protocol === "https", path: "/", expires: expiresAt });
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/",
+    expires: expiresAt,
+  });
 }
 
 const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; database: Database; sessions: Sessions }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; sessions: Sessions },
+) {
   const { config, database, sessions } = deps;
   // 10 failures per IP and 5 per account in 15 minutes, then a wait.
   const byIp = new FailureLimiter(10, 15 * 60_000);
@@ -37,8 +47,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     return reply.redirect("/", 303);
   }
 
-  function fail(request: FastifyRequest, reply: FastifyReply, status: number, error: keyof typeof LOGIN_ERRORS | string, code: string, extra?: string) {
-    if (wantsJson(request)) return reply.code(status).send({ message: extra ?? LOGIN_ERRORS[error] ?? "Request failed.", code });
+  function fail(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    error: keyof typeof LOGIN_ERRORS | string,
+    code: string,
+    extra?: string,
+  ) {
+    if (wantsJson(request))
+      return reply.code(status).send({ message: extra ?? LOGIN_ERRORS[error] ?? "Request failed.", code });
     const mode = error.startsWith("signup") ? "&mode=signup" : "";
     return reply.redirect(`/api/login?error=${encodeURIComponent(error)}${mode}`, 303);
   }
@@ -57,7 +75,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     const wait = Math.max(byIp.retryAfter(ipKey), byAccount.retryAfter(accountKey));
     if (wait > 0) {
       reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      return fail(request, reply, 429, "limited", "TOO_MANY_REQUESTS", `Too many sign-in attempts. Try again in ${minutes(wait)} minute(s).`);
+      return fail(
+        request,
+        reply,
+        429,
+        "limited",
+        "TOO_MANY_REQUESTS",
+        `Too many sign-in attempts. Try again in ${minutes(wait)} minute(s).`,
+      );
     }
     const user = await verifyCredentials(database, parsed.data.email, parsed.data.password);
     if (!user) {
@@ -74,7 +99,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     const parsed = registration.safeParse(request.body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      return fail(request, reply, 400, "signup-invalid", "BAD_REQUEST", first ? `${first.path.join(".")}: ${first.message}` : undefined);
+      return fail(
+        request,
+        reply,
+        400,
+        "signup-invalid",
+        "BAD_REQUEST",
+        first ? `${first.path.join(".")}: ${first.message}` : undefined,
+      );
     }
     const ipKey = `ip:${request.ip}`;
     const wait = byIp.retryAfter(ipKey);

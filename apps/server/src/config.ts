@@ -16,7 +16,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("localhost"),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
   ALLOW_SIGNUP: bool.default(true),
@@ -35,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD) throw new Error("Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL");
+  if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD)
+    throw new Error("Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL");
   return parsed.data;
 }

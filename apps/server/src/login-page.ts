@@ -1,6 +1,7 @@
 /** The small server-rendered sign-in page at GET /api/login (works without JavaScript). */
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const LOGIN_ERRORS: Record<string, string> = {
   invalid: "That e-mail and password do not match an account.",
@@ -10,7 +11,11 @@ export const LOGIN_ERRORS: Record<string, string> = {
   "signup-closed": "New accounts are created by your union administrator.",
 };
 
-export function loginPage(opts: { allowSignup: boolean; error?: string | undefined; mode?: string | undefined }): string {
+export function loginPage(opts: {
+  allowSignup: boolean;
+  error?: string | undefined;
+  mode?: string | undefined;
+}): string {
   const error = opts.error ? LOGIN_ERRORS[opts.error] : undefined;
   const signup = opts.allowSignup && opts.mode === "signup";
   const alert = error ? `<p class="alert" role="alert">${escape(error)}</p>` : "";

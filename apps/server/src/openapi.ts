@@ -1,5 +1,5 @@
-import { generateOpenApiDocument } from "trpc-to-openapi";
 import { appRouter } from "@jcba/api";
+import { generateOpenApiDocument } from "trpc-to-openapi";
 
 export function openApiDocument() {
   return generateOpenApiDocument(appRouter, {
@@ -15,16 +15,33 @@ export function openApiDocument() {
   });
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A readable page of the document, rendered on the server (no external scripts). */
 export function docsPage(document: ReturnType<typeof openApiDocument>): string {
   const rows: string[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, { summary?: string; tags?: string[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: unknown }>)) {
-      const params = (op.parameters ?? []).map((p) => `<code>${escape(p.name)}</code> (${p.in}${p.required ? ", required" : ""})`).join(", ");
-      const body = op.requestBody ? `<pre>${escape(JSON.stringify((op.requestBody as { content?: Record<string, { schema?: unknown }> }).content?.["application/json"]?.schema ?? {}, null, 2))}</pre>` : "";
-      rows.push(`<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>/api${escape(path)}</code></h2><p>${escape(op.summary ?? "")}</p>${params ? `<p>Parameters: ${params}</p>` : ""}${body ? `<details><summary>Request body</summary>${body}</details>` : ""}</section>`);
+    for (const [method, op] of Object.entries(
+      item as Record<
+        string,
+        {
+          summary?: string;
+          tags?: string[];
+          parameters?: { name: string; in: string; required?: boolean }[];
+          requestBody?: unknown;
+        }
+      >,
+    )) {
+      const params = (op.parameters ?? [])
+        .map((p) => `<code>${escape(p.name)}</code> (${p.in}${p.required ? ", required" : ""})`)
+        .join(", ");
+      const body = op.requestBody
+        ? `<pre>${escape(JSON.stringify((op.requestBody as { content?: Record<string, { schema?: unknown }> }).content?.["application/json"]?.schema ?? {}, null, 2))}</pre>`
+        : "";
+      rows.push(
+        `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>/api${escape(path)}</code></h2><p>${escape(op.summary ?? "")}</p>${params ? `<p>Parameters: ${params}</p>` : ""}${body ? `<details><summary>Request body</summary>${body}</details>` : ""}</section>`,
+      );
     }
   }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>API · JCBA Study Hub</title>

@@ -1,7 +1,10 @@
 /** Counts failed sign-ins per key (an IP or an account) in a sliding window, in memory. */
 export class FailureLimiter {
   private failures = new Map<string, number[]>();
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** Milliseconds until the key may try again, or 0 when it may try now. */
   retryAfter(key: string, now = Date.now()): number {

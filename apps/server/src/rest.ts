@@ -4,11 +4,12 @@
  * handler, which re-validates the router per request, builds a fetch Request per call, coerces
  * "false" to true in JSON bodies, and cannot be compressed by @fastify/compress.
  */
+
+import { appRouter, type Context, createCallerFactory } from "@jcba/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { type Context, appRouter, createCallerFactory } from "@jcba/api";
 
 type Caller = Record<string, unknown>;
 interface ProcedureDef {
@@ -19,24 +20,40 @@ interface ProcedureDef {
 const createCaller = createCallerFactory(appRouter);
 
 function issueMessage(issues: { path?: PropertyKey[]; message: string }[]): string {
-  return issues.map((i) => (i.path && i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join(" ");
+  return issues
+    .map((i) => (i.path && i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message))
+    .join(" ");
 }
 
 export function sendError(reply: FastifyReply, error: unknown) {
   const err = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
   const status = getHTTPStatusCodeFromError(err);
-  const issues = err.cause && "issues" in err.cause ? (err.cause as { issues: { path?: PropertyKey[]; message: string }[] }).issues : undefined;
+  const issues =
+    err.cause && "issues" in err.cause
+      ? (err.cause as { issues: { path?: PropertyKey[]; message: string }[] }).issues
+      : undefined;
   if (status >= 500) reply.log.error({ err: err.cause ?? err }, "procedure failed");
-  const message = status >= 500 ? "Something went wrong on our side. Please try again." : issues ? issueMessage(issues) : err.message;
-  return reply.code(status).send({ message, code: err.code, ...(issues ? { issues: issues.map((i) => ({ path: i.path?.map(String) ?? [], message: i.message })) } : {}) });
+  const message =
+    status >= 500 ? "Something went wrong on our side. Please try again." : issues ? issueMessage(issues) : err.message;
+  return reply
+    .code(status)
+    .send({
+      message,
+      code: err.code,
+      ...(issues ? { issues: issues.map((i) => ({ path: i.path?.map(String) ?? [], message: i.message })) } : {}),
+    });
 }
 
-export function registerRestRoutes(app: FastifyInstance, createContext: (request: FastifyRequest, reply: FastifyReply) => Promise<Context>) {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  createContext: (request: FastifyRequest, reply: FastifyReply) => Promise<Context>,
+) {
   const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: ProcedureDef }> }).procedures;
   for (const [path, procedure] of Object.entries(procedures)) {
     const openapi = procedure._def.meta?.openapi;
     if (!openapi) continue;
-    const takesNoInput = procedure._def.inputs.length === 0 || procedure._def.inputs.every((i) => i._zod?.def?.type === "void");
+    const takesNoInput =
+      procedure._def.inputs.length === 0 || procedure._def.inputs.every((i) => i._zod?.def?.type === "void");
     const segments = path.split(".");
     const usesBody = openapi.method === "POST" || openapi.method === "PATCH" || openapi.method === "PUT";
     app.route({
@@ -53,7 +70,9 @@ export function registerRestRoutes(app: FastifyInstance, createContext: (request
             input = { ...(source as object | undefined), ...(request.params as object) };
           }
           const caller = createCaller(await createContext(request, reply)) as unknown as Caller;
-          const fn = segments.reduce<unknown>((node, key) => (node as Caller)[key], caller) as (input: unknown) => Promise<unknown>;
+          const fn = segments.reduce<unknown>((node, key) => (node as Caller)[key], caller) as (
+            input: unknown,
+          ) => Promise<unknown>;
           return await fn(input);
         } catch (error) {
           return sendError(reply, error);

@@ -4,10 +4,10 @@
  * in their second half. Scripts may use a personal API token as `Authorization: Bearer …`.
  */
 import { createHash } from "node:crypto";
+import type { SessionUser } from "@jcba/api";
+import { apiTokens, type Database, sessions, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { type Database, apiTokens, sessions, users } from "@jcba/db";
-import type { SessionUser } from "@jcba/api";
 
 export const SESSION_COOKIE = "jcba_session";
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,7 +24,14 @@ export function generateToken(): string {
 // SHA-256 as in the Lucia guide; Node's native hash, since it runs on every request.
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, isAdmin: users.isAdmin };
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  isAdmin: users.isAdmin,
+};
 
 export interface Sessions {
   create(userId: number): Promise<{ token: string; expiresAt: Date }>;
@@ -54,7 +61,8 @@ export function createSessions(database: Database): Sessions {
       const id = hashToken(token);
       const now = Date.now();
       const hit = cache.get(id);
-      if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now) return { user: hit.user, expiresAt: hit.expiresAt, renewed: false };
+      if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
+        return { user: hit.user, expiresAt: hit.expiresAt, renewed: false };
       const [row] = await db
         .select({ ...userColumns, expiresAt: sessions.expiresAt })
         .from(sessions)
@@ -81,7 +89,11 @@ export function createSessions(database: Database): Sessions {
       const id = hashToken(token);
       const hit = cache.get(`api:${id}`);
       if (hit && Date.now() - hit.at < CACHE_MS) return hit.user;
-      const [row] = await db.select(userColumns).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(eq(apiTokens.tokenHash, id));
+      const [row] = await db
+        .select(userColumns)
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(eq(apiTokens.tokenHash, id));
       if (!row) return null;
       await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.tokenHash, id));
       cache.set(`api:${id}`, { user: row, expiresAt: new Date(8.64e15), at: Date.now() });

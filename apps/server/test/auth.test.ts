@@ -1,12 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import { apiTokens } from "@jcba/db";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken, hashToken } from "../src/sessions.ts";
-import { ADMIN, Client, type TestServer, member, startServer } from "./harness.ts";
+import { ADMIN, Client, member, startServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
 
 describe("sign-in and sessions", () => {
   it("answers 401 with { message, code } when signed out", async () => {
@@ -17,9 +21,19 @@ describe("sign-in and sessions", () => {
 
   it("registers with JSON, sets an httpOnly SameSite=Lax cookie and returns the user", async () => {
     const c = new Client(server.url);
-    const res = await c.post("/api/register", { email: "New.Person@Test.local", password: "a-good-password", firstName: "New", lastName: "Person" });
+    const res = await c.post("/api/register", {
+      email: "New.Person@Test.local",
+      password: "a-good-password",
+      firstName: "New",
+      lastName: "Person",
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ email: "new.person@test.local", firstName: "New", lastName: "Person", isAdmin: false });
+    expect(res.body.user).toMatchObject({
+      email: "new.person@test.local",
+      firstName: "New",
+      lastName: "Person",
+      isAdmin: false,
+    });
     const cookie = res.headers.get("set-cookie")!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -39,7 +53,12 @@ describe("sign-in and sessions", () => {
 
   it("signs in with a form and redirects to /; signs in with JSON and answers with the user", async () => {
     const form = new Client(server.url);
-    const res = await form.call("POST", "/api/login", `email=${encodeURIComponent(ADMIN.email)}&password=${encodeURIComponent(ADMIN.password)}`, { "content-type": "application/x-www-form-urlencoded" });
+    const res = await form.call(
+      "POST",
+      "/api/login",
+      `email=${encodeURIComponent(ADMIN.email)}&password=${encodeURIComponent(ADMIN.password)}`,
+      { "content-type": "application/x-www-form-urlencoded" },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/");
     expect((await form.get("/api/auth/user")).body.isAdmin).toBe(true);
@@ -58,7 +77,9 @@ describe("sign-in and sessions", () => {
   });
 
   it("a bad form sign-in returns to the sign-in page with a message", async () => {
-    const res = await new Client(server.url).call("POST", "/api/login", "email=x%40y.z&password=nope", { "content-type": "application/x-www-form-urlencoded" });
+    const res = await new Client(server.url).call("POST", "/api/login", "email=x%40y.z&password=nope", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/api/login?error=invalid");
     const page = await new Client(server.url).get("/api/login?error=invalid");
@@ -69,11 +90,14 @@ describe("sign-in and sessions", () => {
     const c = await member(server.url);
     const email = (await c.get("/api/auth/user")).body.email;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await new Client(server.url).post("/api/login", { email, password: `wrong-${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await new Client(server.url).post("/api/login", { email, password: `wrong-${i}` })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
     // Even the right password waits now.
-    expect((await new Client(server.url).post("/api/login", { email, password: "member-password-1" })).status).toBe(429);
+    expect((await new Client(server.url).post("/api/login", { email, password: "member-password-1" })).status).toBe(
+      429,
+    );
   });
 
   it("logout ends the session server-side and redirects to /", async () => {
@@ -99,9 +123,19 @@ describe("sign-in and sessions", () => {
 
   it("rejects a registration with a short password or a used e-mail, writing nothing", async () => {
     const before = await server.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
-    const short = await new Client(server.url).post("/api/register", { email: "short@test.local", password: "short", firstName: "A", lastName: "B" });
+    const short = await new Client(server.url).post("/api/register", {
+      email: "short@test.local",
+      password: "short",
+      firstName: "A",
+      lastName: "B",
+    });
     expect(short.status).toBe(400);
-    const dup = await new Client(server.url).post("/api/register", { email: ADMIN.email, password: "another-password", firstName: "A", lastName: "B" });
+    const dup = await new Client(server.url).post("/api/register", {
+      email: ADMIN.email,
+      password: "another-password",
+      firstName: "A",
+      lastName: "B",
+    });
     expect(dup.status).toBe(400);
     const after = await server.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -125,7 +159,12 @@ describe("sign-up switched off", () => {
   it("refuses registration and hides the sign-up link", async () => {
     const closed = await startServer(undefined, { ALLOW_SIGNUP: "false" });
     try {
-      const res = await new Client(closed.url).post("/api/register", { email: "x@test.local", password: "long-enough-1", firstName: "A", lastName: "B" });
+      const res = await new Client(closed.url).post("/api/register", {
+        email: "x@test.local",
+        password: "long-enough-1",
+        firstName: "A",
+        lastName: "B",
+      });
       expect(res.status).toBe(403);
       expect((await new Client(closed.url).get("/api/login")).body).not.toContain("Create an account");
     } finally {

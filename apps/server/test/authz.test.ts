@@ -1,6 +1,6 @@
 /** Walks every documented procedure as signed-out visitor, member and admin, on both transports. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, type TestServer, admin, member, startServer } from "./harness.ts";
+import { admin, Client, member, startServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let calls: { method: string; path: string; adminOnly: boolean }[];
@@ -12,24 +12,34 @@ beforeAll(async () => {
       method: m.toUpperCase(),
       // A real id keeps the call meaningful; the body is empty, so writes fail validation after auth.
       path: `/api${path.replace("{id}", path.includes("test-attempts") ? "00000000-0000-4000-8000-000000000000" : "1")}`,
-      adminOnly: path.startsWith("/admin") || (m !== "get" && (path.startsWith("/questions") || path.startsWith("/flashcards"))),
+      adminOnly:
+        path.startsWith("/admin") || (m !== "get" && (path.startsWith("/questions") || path.startsWith("/flashcards"))),
     })),
   );
 });
-afterAll(async () => { await server.stop(); });
+afterAll(async () => {
+  await server.stop();
+});
 
 describe("roles on REST", () => {
   it("answers 401 to a signed-out caller everywhere", async () => {
     const anon = new Client(server.url);
-    for (const c of calls) expect([c.method, c.path, (await anon.call(c.method, c.path, c.method === "GET" || c.method === "DELETE" ? undefined : {})).status]).toEqual([c.method, c.path, 401]);
+    for (const c of calls)
+      expect([
+        c.method,
+        c.path,
+        (await anon.call(c.method, c.path, c.method === "GET" || c.method === "DELETE" ? undefined : {})).status,
+      ]).toEqual([c.method, c.path, 401]);
   });
 
   it("answers 403 to a member on admin procedures and lets members through elsewhere", async () => {
     const m = await member(server.url);
     for (const c of calls) {
-      const status = (await m.call(c.method, c.path, c.method === "GET" || c.method === "DELETE" ? undefined : {})).status;
+      const status = (await m.call(c.method, c.path, c.method === "GET" || c.method === "DELETE" ? undefined : {}))
+        .status;
       if (c.adminOnly) expect([c.method, c.path, status]).toEqual([c.method, c.path, 403]);
-      else expect([c.method, c.path, status < 500 && status !== 401 && status !== 403]).toEqual([c.method, c.path, true]);
+      else
+        expect([c.method, c.path, status < 500 && status !== 401 && status !== 403]).toEqual([c.method, c.path, true]);
     }
   });
 
@@ -44,7 +54,8 @@ describe("roles on REST", () => {
 });
 
 describe("roles on tRPC", () => {
-  const trpcGet = (client: Client, proc: string) => client.get(`/api/trpc/${proc}${proc === "questions.list" ? "?input=%7B%7D" : ""}`);
+  const trpcGet = (client: Client, proc: string) =>
+    client.get(`/api/trpc/${proc}${proc === "questions.list" ? "?input=%7B%7D" : ""}`);
   it("enforces the same rules", async () => {
     const anon = new Client(server.url);
     const m = await member(server.url);
@@ -57,7 +68,13 @@ describe("roles on tRPC", () => {
       expect((await trpcGet(m, proc)).status).toBe(403);
       expect((await trpcGet(a, proc)).status).toBe(200);
     }
-    const create = await m.call("POST", "/api/trpc/questions.create", { sectionNumber: 1, questionType: "fill-in-blank", questionText: "x?", correctAnswer: "x", explanation: "x" });
+    const create = await m.call("POST", "/api/trpc/questions.create", {
+      sectionNumber: 1,
+      questionType: "fill-in-blank",
+      questionText: "x?",
+      correctAnswer: "x",
+      explanation: "x",
+    });
     expect(create.status, JSON.stringify(create.body)).toBe(403);
   });
 });

@@ -3,9 +3,9 @@
  * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/test-both-databases.mjs).
  */
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { type Database, createDatabase } from "@jcba/db";
 import { loadContent } from "@jcba/content";
+import { createDatabase, type Database } from "@jcba/db";
+import postgres from "postgres";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { ensureAdmin } from "../src/users.ts";
@@ -32,7 +32,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(location?: { databaseUrl?: string; dataDir?: string }, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  location?: { databaseUrl?: string; dataDir?: string },
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const where = location ?? (await newDatabaseLocation());
   const config = loadConfig({ LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1", WEB_DIST: "/nonexistent", ...env });
   const database = await createDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, maxConnections: 10 });
@@ -61,9 +64,17 @@ export interface Response<T = unknown> {
 /** A tiny HTTP client with a cookie jar of one session cookie. */
 export class Client {
   cookie: string | null = null;
-  constructor(readonly base: string, readonly bearer?: string) {}
+  constructor(
+    readonly base: string,
+    readonly bearer?: string,
+  ) {}
 
-  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
     const h: Record<string, string> = { ...headers };
     if (this.cookie) h.cookie = this.cookie;
     if (this.bearer) h.authorization = `Bearer ${this.bearer}`;
@@ -101,7 +112,12 @@ let counter = 0;
 export async function member(base: string, first = "Maria", last = "Lopez"): Promise<Client> {
   const client = new Client(base);
   const email = `member${Date.now()}-${counter++}@test.local`;
-  const res = await client.post("/api/register", { email, password: "member-password-1", firstName: first, lastName: last });
+  const res = await client.post("/api/register", {
+    email,
+    password: "member-password-1",
+    firstName: first,
+    lastName: last,
+  });
   if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
 }

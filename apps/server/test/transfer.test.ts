@@ -1,7 +1,8 @@
 /** Admin export and import of the bank and deck: JSON and CSV, dry run, all-or-nothing. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { sql } from "drizzle-orm";
-import { type Client, type TestServer, admin, member, startServer } from "./harness.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, type Client, member, startServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let a: Client;
@@ -9,9 +10,12 @@ beforeAll(async () => {
   server = await startServer();
   a = await admin(server.url);
 });
-afterAll(async () => { await server.stop(); });
+afterAll(async () => {
+  await server.stop();
+});
 
-const count = async (table: "questions" | "flashcards") => (await server.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
+const count = async (table: "questions" | "flashcards") =>
+  (await server.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
 
 describe("export", () => {
   it("exports the whole bank as JSON and CSV, and the deck", async () => {
@@ -21,7 +25,9 @@ describe("export", () => {
     expect(items).toHaveLength(await count("questions"));
     expect(json.body.filename).toMatch(/^jcba-questions-\d{4}-\d{2}-\d{2}\.json$/);
     const csv = await a.get("/api/admin/export?kind=questions&format=csv");
-    expect(csv.body.content.split(/\r?\n/)[0]).toBe("id,sectionNumber,questionType,questionText,option1,option2,option3,option4,correctAnswer,explanation,citation");
+    expect(csv.body.content.split(/\r?\n/)[0]).toBe(
+      "id,sectionNumber,questionType,questionText,option1,option2,option3,option4,correctAnswer,explanation,citation",
+    );
     const deck = await a.get("/api/admin/export?kind=flashcards&format=csv");
     expect(deck.body.count).toBe(164);
     expect((await (await member(server.url)).get("/api/admin/export?kind=questions")).status).toBe(403);
@@ -32,10 +38,37 @@ describe("import", () => {
   it("a dry run reports each bad row and writes nothing", async () => {
     const before = await count("questions");
     const content = JSON.stringify([
-      { sectionNumber: 3, questionType: "fill-in-blank", questionText: "A good new question?", correctAnswer: "yes", explanation: "Because." },
-      { sectionNumber: 33, questionType: "multiple-choice", questionText: "Bad section?", options: ["a", "b", "c", "d"], correctAnswer: "a", explanation: "x" },
-      { sectionNumber: 4, questionType: "multiple-choice", questionText: "Bad answer?", options: ["a", "b", "c", "d"], correctAnswer: "e", explanation: "x" },
-      { id: 99999, sectionNumber: 4, questionType: "fill-in-blank", questionText: "Unknown id?", correctAnswer: "x", explanation: "x" },
+      {
+        sectionNumber: 3,
+        questionType: "fill-in-blank",
+        questionText: "A good new question?",
+        correctAnswer: "yes",
+        explanation: "Because.",
+      },
+      {
+        sectionNumber: 33,
+        questionType: "multiple-choice",
+        questionText: "Bad section?",
+        options: ["a", "b", "c", "d"],
+        correctAnswer: "a",
+        explanation: "x",
+      },
+      {
+        sectionNumber: 4,
+        questionType: "multiple-choice",
+        questionText: "Bad answer?",
+        options: ["a", "b", "c", "d"],
+        correctAnswer: "e",
+        explanation: "x",
+      },
+      {
+        id: 99999,
+        sectionNumber: 4,
+        questionType: "fill-in-blank",
+        questionText: "Unknown id?",
+        correctAnswer: "x",
+        explanation: "x",
+      },
     ]);
     const res = await a.post("/api/admin/import", { kind: "questions", format: "json", content, dryRun: true });
     expect(res.status).toBe(200);
@@ -50,8 +83,20 @@ describe("import", () => {
   it("refuses to apply a file with any bad row, changing nothing", async () => {
     const before = await count("questions");
     const content = JSON.stringify([
-      { sectionNumber: 3, questionType: "fill-in-blank", questionText: "Fine question?", correctAnswer: "yes", explanation: "Because." },
-      { sectionNumber: 3, questionType: "fill-in-blank", questionText: "", correctAnswer: "yes", explanation: "Because." },
+      {
+        sectionNumber: 3,
+        questionType: "fill-in-blank",
+        questionText: "Fine question?",
+        correctAnswer: "yes",
+        explanation: "Because.",
+      },
+      {
+        sectionNumber: 3,
+        questionType: "fill-in-blank",
+        questionText: "",
+        correctAnswer: "yes",
+        explanation: "Because.",
+      },
     ]);
     const res = await a.post("/api/admin/import", { kind: "questions", format: "json", content, dryRun: false });
     expect(res.status).toBe(400);
@@ -71,7 +116,9 @@ describe("import", () => {
     expect(await count("flashcards")).toBe(before + 1);
     const cards = (await a.get("/api/flashcards?section=12")).body;
     expect(cards.some((c: { term: string }) => c.term === "Imported term")).toBe(true);
-    const updated = (await a.get(`/api/flashcards?section=${first.sectionNumber}`)).body.find((c: { id: number }) => c.id === first.id);
+    const updated = (await a.get(`/api/flashcards?section=${first.sectionNumber}`)).body.find(
+      (c: { id: number }) => c.id === first.id,
+    );
     expect(updated.definition).toBe("A clearer definition, with a comma.");
   });
 
@@ -83,7 +130,12 @@ describe("import", () => {
   });
 
   it("reports an unreadable file", async () => {
-    const res = await a.post("/api/admin/import", { kind: "questions", format: "json", content: "{oops", dryRun: true });
+    const res = await a.post("/api/admin/import", {
+      kind: "questions",
+      format: "json",
+      content: "{oops",
+      dryRun: true,
+    });
     expect(res.body.error).toMatch(/not valid JSON/);
   });
 });

@@ -1,11 +1,27 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, DESKTOP, MOBILE, api, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, unique, viewportShot, registerMember, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  api,
+  BASE_URL,
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  registerMember,
+  screenshot,
+  signedInContext,
+  unique,
+  viewportShot,
+} from "./helpers.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
-
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 /** The one visible toast with this title; checks its style (success or error) and returns it. */
 async function expectToast(page, title, type) {
@@ -17,17 +33,32 @@ async function expectToast(page, title, type) {
 
 /** The text of what an input's aria-describedby points at (its helper or error message). */
 function describedBy(locator) {
-  return locator.evaluate((el) => (el.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? "").join(" | "));
+  return locator.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" | "),
+  );
 }
 
 async function expectFieldError(locator, message) {
   assert.equal(await locator.getAttribute("aria-invalid"), "true", `${message}: field marked invalid`);
-  assert.match(await describedBy(locator), new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")), "message is tied to the field");
+  assert.match(
+    await describedBy(locator),
+    new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+    "message is tied to the field",
+  );
   // and it is drawn right under the field
   const fieldBox = await locator.boundingBox();
-  const msg = locator.locator("xpath=ancestor::*[contains(@class,'chakra-field__root')][1]").getByText(message, { exact: true });
+  const msg = locator
+    .locator("xpath=ancestor::*[contains(@class,'chakra-field__root')][1]")
+    .getByText(message, { exact: true });
   const msgBox = await msg.boundingBox();
-  assert.ok(msgBox.y >= fieldBox.y + fieldBox.height - 1 && msgBox.y - (fieldBox.y + fieldBox.height) < 40, `${message} sits below its field`);
+  assert.ok(
+    msgBox.y >= fieldBox.y + fieldBox.height - 1 && msgBox.y - (fieldBox.y + fieldBox.height) < 40,
+    `${message} sits below its field`,
+  );
 }
 
 async function statValue(page, name) {
@@ -61,18 +92,21 @@ test("the admin dashboard shows the totals, content management and the platform 
 
   const page = await context.newPage();
   let release;
-  const gate = new Promise((r) => { release = r; });
+  const gate = new Promise((r) => {
+    release = r;
+  });
   await page.route("**/api/trpc/**", async (route) => {
     if (route.request().url().includes("admin.stats")) await gate;
     return route.continue();
   });
-  await page.goto(BASE_URL + "/admin");
+  await page.goto(`${BASE_URL}/admin`);
   await page.getByText("Loading admin dashboard...", { exact: true }).waitFor();
   release();
   await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
   await page.unroute("**/api/trpc/**");
 
-  for (const label of ["Total Users", "Total Questions", "Total Flashcards", "Total Attempts"]) await page.getByText(label, { exact: true }).waitFor();
+  for (const label of ["Total Users", "Total Questions", "Total Flashcards", "Total Attempts"])
+    await page.getByText(label, { exact: true }).waitFor();
   assert.equal(await statValue(page, "total-users"), stats.totalUsers);
   assert.equal(await statValue(page, "total-questions"), stats.totalQuestions);
   assert.equal(await statValue(page, "total-flashcards"), stats.totalFlashcards);
@@ -105,7 +139,7 @@ test("the admin dashboard shows the totals, content management and the platform 
 test("an admin creates, edits and deletes a question, with the exact toasts and the list and totals refreshed", async () => {
   const { context } = await signedInContext(browser, { admin: true });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/admin");
+  await page.goto(`${BASE_URL}/admin`);
   await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
   const before = await statValue(page, "total-questions");
 
@@ -133,7 +167,8 @@ test("an admin creates, edits and deletes a question, with the exact toasts and 
   await dialog.waitFor();
   assert.equal(await dialog.getByLabel(/^Section\*?$/).inputValue(), "32", "the dialog starts on the filtered section");
   await dialog.getByLabel("Question text").fill(text);
-  for (const [i, o] of ["Alpha choice", "Bravo choice", "Charlie choice", "Delta choice"].entries()) await dialog.getByLabel(`Option ${i + 1}`).fill(o);
+  for (const [i, o] of ["Alpha choice", "Bravo choice", "Charlie choice", "Delta choice"].entries())
+    await dialog.getByLabel(`Option ${i + 1}`).fill(o);
   await dialog.getByLabel("Correct answer").selectOption({ label: "B. Bravo choice" });
   await dialog.getByLabel("Explanation").fill("Because Bravo is right.");
   await dialog.getByLabel("Citation (optional)").fill("32.A");
@@ -147,7 +182,12 @@ test("an admin creates, edits and deletes a question, with the exact toasts and 
   await card.getByText("Answer: Bravo choice", { exact: true }).waitFor();
   await card.getByText("Explanation: Because Bravo is right.", { exact: true }).waitFor();
   await card.getByText("JCBA §32.A", { exact: true }).waitFor();
-  assert.deepEqual(await card.getByRole("list", { name: "Options" }).getByRole("listitem").allTextContents(), ["A.Alpha choice", "B.Bravo choice(correct answer)", "C.Charlie choice", "D.Delta choice"]);
+  assert.deepEqual(await card.getByRole("list", { name: "Options" }).getByRole("listitem").allTextContents(), [
+    "A.Alpha choice",
+    "B.Bravo choice(correct answer)",
+    "C.Charlie choice",
+    "D.Delta choice",
+  ]);
   await page.getByText(`${section32 + 1} questions in Section 32`, { exact: true }).waitFor();
 
   // The form is blank again next time.
@@ -209,8 +249,10 @@ test("an invalid question is refused with messages next to the fields, and nothi
   const before = (await api(context, "/questions")).length;
   const page = await context.newPage();
   const creates = [];
-  page.on("request", (r) => { if (r.url().includes("questions.create")) creates.push(r.url()); });
-  await page.goto(BASE_URL + "/admin/questions");
+  page.on("request", (r) => {
+    if (r.url().includes("questions.create")) creates.push(r.url());
+  });
+  await page.goto(`${BASE_URL}/admin/questions`);
   await page.getByRole("button", { name: "Add Question" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Question" });
   await dialog.getByLabel(/^Section\*?$/).fill("40");
@@ -224,7 +266,11 @@ test("an invalid question is refused with messages next to the fields, and nothi
   await expectFieldError(dialog.getByLabel("Option 3"), "Option 3 is required.");
   await expectFieldError(dialog.getByLabel("Correct answer"), "Correct answer is required.");
   await expectFieldError(dialog.getByLabel("Explanation"), "Explanation is required.");
-  assert.equal(await dialog.getByLabel(/^Section\*?$/).evaluate((el) => el === document.activeElement), true, "focus moves to the first problem");
+  assert.equal(
+    await dialog.getByLabel(/^Section\*?$/).evaluate((el) => el === document.activeElement),
+    true,
+    "focus moves to the first problem",
+  );
   await expectNoSeriousA11yViolations(page, "on the question dialog with errors");
   await viewportShot(page, "admin-question-dialog-errors-desktop-light");
 
@@ -234,18 +280,33 @@ test("an invalid question is refused with messages next to the fields, and nothi
   await dialog.getByLabel("Explanation").fill("Some explanation.");
   await dialog.getByRole("button", { name: "Create" }).click();
   await dialog.getByText("The options must all be different.", { exact: true }).waitFor();
-  assert.equal(await dialog.getByLabel(/^Section\*?$/).getAttribute("aria-invalid"), null, "a fixed field loses its message");
+  assert.equal(
+    await dialog.getByLabel(/^Section\*?$/).getAttribute("aria-invalid"),
+    null,
+    "a fixed field loses its message",
+  );
   assert.equal(creates.length, 0, "nothing was sent");
 
   // A server refusal (data.issues) lands next to its field: the real server's answer to an answer
   // that is not among the options, which the form itself cannot produce.
   const refused = await context.request.post(`${BASE_URL}/api/trpc/questions.create?batch=1`, {
-    data: { 0: { sectionNumber: 3, questionType: "multiple-choice", questionText: "Q?", options: ["a", "b", "c", "d"], correctAnswer: "e", explanation: "x" } },
+    data: {
+      0: {
+        sectionNumber: 3,
+        questionType: "multiple-choice",
+        questionText: "Q?",
+        options: ["a", "b", "c", "d"],
+        correctAnswer: "e",
+        explanation: "x",
+      },
+    },
   });
   assert.equal(refused.status(), 400);
   const body = await refused.text();
   assert.match(body, /The correct answer must be one of the options\./);
-  await page.route("**/api/trpc/questions.create**", (route) => route.fulfill({ status: 400, contentType: "application/json", body }));
+  await page.route("**/api/trpc/questions.create**", (route) =>
+    route.fulfill({ status: 400, contentType: "application/json", body }),
+  );
   await dialog.getByLabel("Option 3").fill("Three");
   await dialog.getByLabel("Correct answer").selectOption({ label: "C. Three" });
   await dialog.getByRole("button", { name: "Create" }).click();
@@ -261,7 +322,7 @@ test("an invalid question is refused with messages next to the fields, and nothi
 test("an admin creates, edits and deletes a flashcard, with the exact toasts and the grid and totals refreshed", async () => {
   const { context } = await signedInContext(browser, { admin: true });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/admin");
+  await page.goto(`${BASE_URL}/admin`);
   await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
   const before = await statValue(page, "total-flashcards");
   await page.getByRole("link", { name: "Manage Flashcards" }).click();
@@ -322,7 +383,21 @@ test("an admin creates, edits and deletes a flashcard, with the exact toasts and
   await card.waitFor();
 
   // A failed delete says so, in the destructive style, and keeps the card.
-  await page.route("**/api/trpc/flashcards.delete**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { message: "Database unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]) }));
+  await page.route("**/api/trpc/flashcards.delete**", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify([
+        {
+          error: {
+            message: "Database unavailable",
+            code: -32603,
+            data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 },
+          },
+        },
+      ]),
+    }),
+  );
   await card.getByRole("button", { name: "Delete flashcard" }).click();
   let confirm = page.getByRole("alertdialog");
   await confirm.getByText("Are you sure you want to delete this flashcard?", { exact: true }).waitFor();
@@ -351,7 +426,7 @@ test("'All Sections' pages the question bank, 20 to a page", async () => {
   const { context } = await signedInContext(browser, { admin: true });
   const total = (await api(context, "/questions")).length;
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/admin/questions");
+  await page.goto(`${BASE_URL}/admin/questions`);
   await page.getByTestId("question-count").waitFor();
   await page.getByLabel("Filter by Section").selectOption("all");
   await page.getByText(`${total} questions in all sections`, { exact: true }).waitFor();
@@ -372,7 +447,10 @@ test("a member opening the admin pages sees 'Not authorized'", async () => {
   for (const path of ["/admin", "/admin/questions", "/admin/flashcards"]) {
     await page.goto(BASE_URL + path);
     await page.getByRole("heading", { name: "Not authorized" }).waitFor();
-    assert.equal(await page.getByRole("heading", { name: /Admin Dashboard|Manage Questions|Manage Flashcards/ }).count(), 0);
+    assert.equal(
+      await page.getByRole("heading", { name: /Admin Dashboard|Manage Questions|Manage Flashcards/ }).count(),
+      0,
+    );
     assert.equal(await page.getByRole("button", { name: /Add (Question|Flashcard)/ }).count(), 0);
   }
   assert.equal(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count(), 0);
@@ -380,7 +458,11 @@ test("a member opening the admin pages sees 'Not authorized'", async () => {
 });
 
 test("admin screens and dialogs in dark mode and on a phone: no serious axe violations, no sideways scroll", async () => {
-  for (const [viewport, scheme, name] of [[DESKTOP, "dark", "desktop-dark"], [MOBILE, "light", "mobile-light"], [MOBILE, "dark", "mobile-dark"]]) {
+  for (const [viewport, scheme, name] of [
+    [DESKTOP, "dark", "desktop-dark"],
+    [MOBILE, "light", "mobile-light"],
+    [MOBILE, "dark", "mobile-dark"],
+  ]) {
     const { context } = await signedInContext(browser, { admin: true, viewport, colorScheme: scheme });
     const page = await context.newPage();
     const check = async (label, shot) => {
@@ -388,15 +470,19 @@ test("admin screens and dialogs in dark mode and on a phone: no serious axe viol
       await expectNoSeriousA11yViolations(page, `${label} (${name})`);
       await (shot.includes("dialog") || shot.includes("delete") ? viewportShot : screenshot)(page, `${shot}-${name}`);
     };
-    await page.goto(BASE_URL + "/admin");
+    await page.goto(`${BASE_URL}/admin`);
     await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
     await check("on /admin", "admin-dashboard");
 
-    await page.goto(BASE_URL + "/admin/questions");
+    await page.goto(`${BASE_URL}/admin/questions`);
     await page.getByTestId("question-card").first().waitFor();
     await check("on /admin/questions", "admin-questions");
     if (viewport === MOBILE) {
-      const box = await page.getByTestId("question-card").first().getByRole("button", { name: "Edit question" }).boundingBox();
+      const box = await page
+        .getByTestId("question-card")
+        .first()
+        .getByRole("button", { name: "Edit question" })
+        .boundingBox();
       assert.ok(box.width >= 44 && box.height >= 44, `edit button is ${box.width}x${box.height}`);
     }
     await page.getByRole("button", { name: "Add Question" }).click();
@@ -412,7 +498,7 @@ test("admin screens and dialogs in dark mode and on a phone: no serious axe viol
     await page.keyboard.press("Escape");
     await page.getByRole("alertdialog").waitFor({ state: "detached" });
 
-    await page.goto(BASE_URL + "/admin/flashcards");
+    await page.goto(`${BASE_URL}/admin/flashcards`);
     await page.getByTestId("flashcard-card").first().waitFor();
     await check("on /admin/flashcards", "admin-flashcards");
     await page.getByTestId("flashcard-card").first().getByRole("button", { name: "Edit flashcard" }).click();

@@ -1,11 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
 import { answerViaApi, assertBandColour, isTrpcCall, questionCounts, questionsOf, submitTest } from "./study-data.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 /** The contract's 2016 titles the dashboard shows for sections 1–8. */
 const TITLES = [
@@ -43,8 +55,14 @@ test("a new member sees zeroed stats, the 8 section cards with the contract titl
   assert.equal(await page.locator('[data-testid^="section-card-"]').count(), 8, "sections 1 to 8 only");
   for (let n = 1; n <= 8; n++) {
     const text = await card(page, n).innerText();
-    assert.ok(text.includes(`Section ${n}`) && text.includes(TITLES[n - 1]), `card ${n} shows its number and the contract title`);
-    assert.ok(text.includes(`0 of ${counts.get(n)} questions completed`), `card ${n}: '0 of ${counts.get(n)} questions completed'`);
+    assert.ok(
+      text.includes(`Section ${n}`) && text.includes(TITLES[n - 1]),
+      `card ${n} shows its number and the contract title`,
+    );
+    assert.ok(
+      text.includes(`0 of ${counts.get(n)} questions completed`),
+      `card ${n}: '0 of ${counts.get(n)} questions completed'`,
+    );
     const link = card(page, n).getByRole("link", { name: `Continue Section ${n}` });
     assert.equal(await link.getAttribute("href"), `/study/${n}`);
     assert.equal(await card(page, n).getByRole("progressbar").getAttribute("aria-valuenow"), "0");
@@ -77,12 +95,22 @@ test("answers and tests change the numbers: completed questions, progress, bars,
   await answer(6, 2, 3); // 40 % → weak
   await answer(7, 2, 3); // 40 % → weak, but only 3 are shown (ties by section number)
   await answer(8, 3, 2); // 60 % → not weak, amber
-  await submitTest(request, [{ q: bank[2][0], correct: true }, { q: bank[2][1], correct: false }], 60); // one test: streak 1 day
+  await submitTest(
+    request,
+    [
+      { q: bank[2][0], correct: true },
+      { q: bank[2][1], correct: false },
+    ],
+    60,
+  ); // one test: streak 1 day
 
   const page = await context.newPage();
   await openDashboard(page);
   assert.equal(await statValue(page, "Overall Progress"), "3%", "1 of 32 sections completed → 3%");
-  assert.equal(await page.getByTestId("stat-Overall Progress").getByRole("progressbar").getAttribute("aria-valuenow"), "3");
+  assert.equal(
+    await page.getByTestId("stat-Overall Progress").getByRole("progressbar").getAttribute("aria-valuenow"),
+    "3",
+  );
   assert.equal(await statValue(page, "Questions Completed"), String(15 + 5 * 5 + 2));
   assert.equal(await statValue(page, "Study Streak"), "1 day");
 
@@ -96,12 +124,19 @@ test("answers and tests change the numbers: completed questions, progress, bars,
   assertBandColour(await textColour(card(page, 3).getByTestId("accuracy")), "red", "0% accuracy");
   assert.equal(await card(page, 8).getByTestId("accuracy").innerText(), "60% accuracy");
   assertBandColour(await textColour(card(page, 8).getByTestId("accuracy")), "amber", "60% accuracy");
-  assert.ok((await card(page, 2).innerText()).includes(`2 of ${counts.get(2)} questions completed`), "test answers count too");
+  assert.ok(
+    (await card(page, 2).innerText()).includes(`2 of ${counts.get(2)} questions completed`),
+    "test answers count too",
+  );
 
   // Focus areas: the three weakest, lowest first.
   assert.equal(await page.getByText(NO_WEAK_AREAS).count(), 0);
   const weak = page.locator('[data-testid^="weak-area-"]');
-  assert.deepEqual(await weak.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid"))), ["weak-area-3", "weak-area-5", "weak-area-6"]);
+  assert.deepEqual(await weak.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid"))), [
+    "weak-area-3",
+    "weak-area-5",
+    "weak-area-6",
+  ]);
   assert.ok((await weak.first().innerText()).includes(`Section 3: ${TITLES[2]}`));
   assert.equal(await page.getByRole("link", { name: /Practice Now/ }).count(), 3);
   await expectNoSeriousA11yViolations(page, "on the dashboard with data (light)");
@@ -118,7 +153,8 @@ test("answers and tests change the numbers: completed questions, progress, bars,
     const text = (await page.getByTestId("question-text").innerText()).trim();
     return bank[4].find((x) => x.questionText.trim() === text);
   })();
-  if (q.questionType === "multiple-choice") await page.getByRole("radio", { name: q.correctAnswer, exact: true }).check({ force: true });
+  if (q.questionType === "multiple-choice")
+    await page.getByRole("radio", { name: q.correctAnswer, exact: true }).check({ force: true });
   else await page.getByPlaceholder("Type your answer here...").fill(q.correctAnswer);
   await page.getByRole("button", { name: "Submit Answer" }).click();
   await page.getByTestId("feedback").getByText("Correct", { exact: true }).waitFor();
@@ -130,7 +166,11 @@ test("answers and tests change the numbers: completed questions, progress, bars,
 });
 
 test("the dashboard in dark mode and on a 375-px phone: readable, no sideways scroll", async () => {
-  for (const [viewport, colorScheme, name] of [[DESKTOP, "dark", "desktop-dark"], [MOBILE, "light", "mobile-light"], [MOBILE, "dark", "mobile-dark"]]) {
+  for (const [viewport, colorScheme, name] of [
+    [DESKTOP, "dark", "desktop-dark"],
+    [MOBILE, "light", "mobile-light"],
+    [MOBILE, "dark", "mobile-dark"],
+  ]) {
     const { context } = await signedInContext(browser, { viewport, colorScheme });
     const bank3 = await questionsOf(context.request, 3);
     for (let i = 0; i < 5; i++) await answerViaApi(context.request, bank3[i], i === 0);
@@ -156,8 +196,16 @@ test("skeletons show while the dashboard loads", async () => {
   const { context } = await signedInContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   let release;
-  const gate = new Promise((r) => { release = r; });
-  await page.route((u) => isTrpcCall(u, "progress.sections"), async (route) => { await gate; await route.continue(); });
+  const gate = new Promise((r) => {
+    release = r;
+  });
+  await page.route(
+    (u) => isTrpcCall(u, "progress.sections"),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
   await page.goto("/");
   await page.getByTestId("dashboard-skeleton").waitFor();
   assert.equal(await page.getByTestId("section-card-1").count(), 0, "no numbers before the data arrives");

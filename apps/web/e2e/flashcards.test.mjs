@@ -1,10 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  BASE_URL,
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 /** The deck as the server has it, to compare the screen with. */
 async function deck(context) {
@@ -34,16 +47,23 @@ test("the flashcards screen shows its title, the mastered line, the section filt
   const cards = await deck(context);
   assert.equal(cards.length, 164, "the shipped deck has 164 cards");
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/flashcards");
+  await page.goto(`${BASE_URL}/flashcards`);
   await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).waitFor();
   await page.getByText("Review key definitions and terms from the JCBA", { exact: true }).waitFor();
   assert.equal(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href"), "/");
   assert.equal(await mastered(page).textContent(), "Mastered: 0 / 164");
-  assert.equal((await filter(page).textContent()).trim(), "All Sections", "the placeholder shows while no section is chosen");
+  assert.equal(
+    (await filter(page).textContent()).trim(),
+    "All Sections",
+    "the placeholder shows while no section is chosen",
+  );
   await page.getByText("Card 1 of 164", { exact: true }).waitFor();
   assert.equal(await card(page).getAttribute("data-side"), "term");
   assert.equal((await page.getByTestId("flashcard-term").textContent()).trim(), cards[0].term);
-  assert.match((await page.getByTestId("section-badge").textContent()).trim(), new RegExp(`^§${cards[0].sectionNumber} \\S`));
+  assert.match(
+    (await page.getByTestId("section-badge").textContent()).trim(),
+    new RegExp(`^§${cards[0].sectionNumber} \\S`),
+  );
   await expectNoSeriousA11yViolations(page, "on /flashcards (light)");
   await screenshot(page, "flashcards-desktop-light");
 
@@ -68,9 +88,11 @@ test("the flashcards screen shows its title, the mastered line, the section filt
 test("choosing a section changes the address without a reload, and back/forward re-read it", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/flashcards");
+  await page.goto(`${BASE_URL}/flashcards`);
   await page.getByText("Card 1 of 164", { exact: true }).waitFor();
-  await page.evaluate(() => { window.__noReload = "still here"; });
+  await page.evaluate(() => {
+    window.__noReload = "still here";
+  });
 
   await chooseSection(page, "§2 Definitions");
   await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "?section=2");
@@ -124,17 +146,24 @@ test("cards flip by click, Enter and Space; Mastered and Needs Review change the
   const section4 = (await deck(context)).filter((c) => c.sectionNumber === 4);
   assert.equal(section4.length, 5);
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/flashcards?section=4");
+  await page.goto(`${BASE_URL}/flashcards?section=4`);
   await page.getByText("Card 1 of 5", { exact: true }).waitFor();
   assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
-  assert.equal(await page.getByRole("button", { name: "Mastered", exact: true }).count(), 0, "no marking before flipping");
+  assert.equal(
+    await page.getByRole("button", { name: "Mastered", exact: true }).count(),
+    0,
+    "no marking before flipping",
+  );
 
   // Click flips to the definition (with its citation); Space anywhere flips back; Enter on the focused card flips.
   await card(page).click();
   assert.equal(await card(page).getAttribute("data-side"), "definition");
   assert.equal((await page.getByTestId("flashcard-definition").textContent()).trim(), section4[0].definition);
   const cite = section4[0].citation;
-  if (cite) await card(page).getByText(`JCBA ${cite.startsWith("§") ? cite : `§${cite}`}`, { exact: true }).waitFor();
+  if (cite)
+    await card(page)
+      .getByText(`JCBA ${cite.startsWith("§") ? cite : `§${cite}`}`, { exact: true })
+      .waitFor();
   await page.getByRole("button", { name: "Needs Review", exact: true }).waitFor();
   await screenshot(page, "flashcards-desktop-light-definition");
   await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).click();
@@ -195,7 +224,7 @@ test("cards flip by click, Enter and Space; Mastered and Needs Review change the
   await page.reload();
   await page.getByText("Card 1 of 5", { exact: true }).waitFor();
   assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
-  await page.goto(BASE_URL + "/flashcards");
+  await page.goto(`${BASE_URL}/flashcards`);
   await page.getByText("Card 1 of 164", { exact: true }).waitFor();
   assert.equal(await mastered(page).textContent(), "Mastered: 1 / 164", "the count covers the current deck");
   await context.close();
@@ -204,7 +233,7 @@ test("cards flip by click, Enter and Space; Mastered and Needs Review change the
 test("shortcuts are ignored while the section filter is in use", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/flashcards?section=4");
+  await page.goto(`${BASE_URL}/flashcards?section=4`);
   await page.getByText("Card 1 of 5", { exact: true }).waitFor();
   await card(page).click();
   assert.equal(await card(page).getAttribute("data-side"), "definition");
@@ -226,7 +255,9 @@ test("a spinner shows while loading and a failed list says 'Failed to fetch flas
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
   let release;
-  const gate = new Promise((r) => { release = r; });
+  const gate = new Promise((r) => {
+    release = r;
+  });
   // The server's answer, with the flashcards.list part replaced by a server error (calls may be batched).
   await page.route("**/api/trpc/**", async (route) => {
     const url = new URL(route.request().url());
@@ -234,10 +265,20 @@ test("a spinner shows while loading and a failed list says 'Failed to fetch flas
     if (!procedures.includes("flashcards.list")) return route.continue();
     await gate;
     const real = await (await route.fetch()).json();
-    const body = procedures.map((p, i) => (p === "flashcards.list" ? { error: { message: "The database is unavailable.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: p } } } : real[i]));
+    const body = procedures.map((p, i) =>
+      p === "flashcards.list"
+        ? {
+            error: {
+              message: "The database is unavailable.",
+              code: -32603,
+              data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: p },
+            },
+          }
+        : real[i],
+    );
     return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify(body) });
   });
-  await page.goto(BASE_URL + "/flashcards");
+  await page.goto(`${BASE_URL}/flashcards`);
   await page.getByRole("status").filter({ hasText: "Loading flashcards" }).waitFor();
   release();
   await page.getByRole("heading", { name: "Failed to fetch flashcards" }).waitFor();
@@ -248,10 +289,14 @@ test("a spinner shows while loading and a failed list says 'Failed to fetch flas
 });
 
 test("flashcards in dark mode and on a phone: no serious axe violations, no sideways scroll", async () => {
-  for (const [viewport, scheme, name] of [[DESKTOP, "dark", "desktop-dark"], [MOBILE, "light", "mobile-light"], [MOBILE, "dark", "mobile-dark"]]) {
+  for (const [viewport, scheme, name] of [
+    [DESKTOP, "dark", "desktop-dark"],
+    [MOBILE, "light", "mobile-light"],
+    [MOBILE, "dark", "mobile-dark"],
+  ]) {
     const { context } = await signedInContext(browser, { viewport, colorScheme: scheme });
     const page = await context.newPage();
-    await page.goto(BASE_URL + "/flashcards?section=2");
+    await page.goto(`${BASE_URL}/flashcards?section=2`);
     await page.getByText("Card 1 of 30", { exact: true }).waitFor();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, `on /flashcards (${name})`);
@@ -269,7 +314,7 @@ test("flashcards in dark mode and on a phone: no serious axe violations, no side
       await screenshot(page, `flashcards-${name}-filter-open`);
       await page.keyboard.press("Escape");
     }
-    await page.goto(BASE_URL + "/flashcards?section=abc");
+    await page.goto(`${BASE_URL}/flashcards?section=abc`);
     await page.getByRole("heading", { name: "No Flashcards Available" }).waitFor();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, `on the empty state (${name})`);

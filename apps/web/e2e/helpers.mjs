@@ -1,13 +1,17 @@
 /** Shared e2e helpers: a browser, signed-in pages, screenshots and axe checks. */
+
+import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:3000";
-export const ADMIN = { email: process.env.ADMIN_EMAIL ?? "admin@e2e.test", password: process.env.ADMIN_PASSWORD ?? "admin-password-1" };
+export const ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? "admin@e2e.test",
+  password: process.env.ADMIN_PASSWORD ?? "admin-password-1",
+};
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -16,7 +20,15 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -24,13 +36,18 @@ let counter = 0;
 /** A new member account with a unique e-mail; returns its credentials. */
 export async function registerMember(request, first = "Maria", last = "Lopez") {
   const email = `member${Date.now()}${counter++}@e2e.test`;
-  const res = await request.post(`${BASE_URL}/api/register`, { data: { email, password: "member-password-1", firstName: first, lastName: last } });
+  const res = await request.post(`${BASE_URL}/api/register`, {
+    data: { email, password: "member-password-1", firstName: first, lastName: last },
+  });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   return { email, password: "member-password-1", firstName: first, lastName: last };
 }
 
 /** A browser context signed in as a new member (or as the admin), with the given viewport and theme. */
-export async function signedInContext(browser, { admin = false, viewport = DESKTOP, colorScheme = "light", first, last } = {}) {
+export async function signedInContext(
+  browser,
+  { admin = false, viewport = DESKTOP, colorScheme = "light", first, last } = {},
+) {
   const context = await browser.newContext({ viewport, colorScheme, baseURL: BASE_URL });
   let account = ADMIN;
   if (!admin) account = await registerMember(context.request, first, last);
@@ -52,18 +69,40 @@ export async function screenshot(page, name) {
 /** Fails on any serious or critical axe violation. */
 export async function expectNoSeriousA11yViolations(page, label = "") {
   // Colours are only meaningful once enter animations (dialogs fading in) have finished.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length > 0) {
-    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`).join("\n    ")}`).join("\n");
+    const detail = bad
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+            .slice(0, 3)
+            .map(
+              (n) =>
+                `${n.target.join(" ")} ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`,
+            )
+            .join("\n    ")}`,
+      )
+      .join("\n");
     throw new Error(`axe found ${bad.length} serious/critical violation(s) ${label}:\n${detail}`);
   }
 }
 
 /** Checks that the page does not scroll sideways. */
 export async function expectNoHorizontalScroll(page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (overflow > 1) throw new Error(`page scrolls horizontally by ${overflow}px`);
 }
 

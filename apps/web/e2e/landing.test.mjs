@@ -1,10 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  BASE_URL,
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 test("a signed-out visitor sees the landing page on every path, and Sign In goes to /api/login", async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -25,7 +38,7 @@ test("a signed-out visitor sees the landing page on every path, and Sign In goes
 test("the landing page fits a phone in dark mode", async () => {
   const context = await browser.newContext({ viewport: MOBILE, colorScheme: "dark" });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/");
+  await page.goto(`${BASE_URL}/`);
   await page.getByRole("heading", { level: 1, name: "JCBA Study Hub" }).waitFor();
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page, "on the landing page (dark, mobile)");
@@ -37,7 +50,7 @@ test("signing in through the form shows the signed-in app with the user's name",
   const { context, account } = await signedInContext(browser, { first: "Dana", last: "Whitfield" });
   await context.clearCookies();
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/api/login");
+  await page.goto(`${BASE_URL}/api/login`);
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -50,7 +63,7 @@ test("signing in through the form shows the signed-in app with the user's name",
 test("a wrong password shows a message that does not say whether the e-mail exists", async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/api/login");
+  await page.goto(`${BASE_URL}/api/login`);
   await page.getByLabel("E-mail").fill("nobody@e2e.test");
   await page.getByLabel("Password").fill("wrong-password");
   await page.getByRole("button", { name: "Sign In" }).click();

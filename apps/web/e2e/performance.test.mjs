@@ -1,11 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
 import { assertBandColour, questionsOf, submitTest } from "./study-data.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const EMPTY = "No test attempts yet. Start studying to see your performance data!";
 /** Text only chart.js's code contains (its minified build keeps this error message), and the lazy chunk's name. */
@@ -13,7 +25,10 @@ const CHART_JS_MARKER = "can't acquire context from the given item";
 const CHART_CHUNK = /\/assets\/Charts-[\w-]+\.js$/;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const historyDate = (iso) => { const d = new Date(iso); return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`; };
+const historyDate = (iso) => {
+  const d = new Date(iso);
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
+};
 
 /** Records every JavaScript file the page downloads, with its text. */
 function recordScripts(page) {
@@ -21,11 +36,16 @@ function recordScripts(page) {
   page.on("response", async (res) => {
     const url = res.url();
     if (!url.endsWith(".js")) return;
-    try { scripts.push({ url, body: await res.text() }); } catch { scripts.push({ url, body: "" }); }
+    try {
+      scripts.push({ url, body: await res.text() });
+    } catch {
+      scripts.push({ url, body: "" });
+    }
   });
   return {
     scripts,
-    chartJsLoaded: () => scripts.some((s) => CHART_CHUNK.test(new URL(s.url).pathname) || s.body.includes(CHART_JS_MARKER)),
+    chartJsLoaded: () =>
+      scripts.some((s) => CHART_CHUNK.test(new URL(s.url).pathname) || s.body.includes(CHART_JS_MARKER)),
   };
 }
 
@@ -43,12 +63,34 @@ async function seedTests(request) {
   const q = {};
   for (const s of [1, 2, 3, 4, 5, 7, 9, 10, 11]) q[s] = await questionsOf(request, s);
   const attempts = [];
-  attempts.push(await submitTest(request, [1, 2, 3, 4, 5].map((s) => ({ q: q[s][0], correct: s !== 5 })), 125));
-  attempts.push(await submitTest(request, [0, 1, 2, 3, 4].map((i) => ({ q: q[7][i], correct: i < 3 })), 61));
-  attempts.push(await submitTest(request, [0, 1].map((i) => ({ q: q[9][i], correct: false })), 0));
+  attempts.push(
+    await submitTest(
+      request,
+      [1, 2, 3, 4, 5].map((s) => ({ q: q[s][0], correct: s !== 5 })),
+      125,
+    ),
+  );
+  attempts.push(
+    await submitTest(
+      request,
+      [0, 1, 2, 3, 4].map((i) => ({ q: q[7][i], correct: i < 3 })),
+      61,
+    ),
+  );
+  attempts.push(
+    await submitTest(
+      request,
+      [0, 1].map((i) => ({ q: q[9][i], correct: false })),
+      0,
+    ),
+  );
   attempts.push(await submitTest(request, [{ q: q[10][0], correct: true }], 3600 + 59));
   attempts.push(await submitTest(request, [{ q: q[11][0], correct: false }], 30));
-  assert.deepEqual(attempts.map((a) => a.score), [80, 60, 0, 100, 0], "the server scored the seeded tests");
+  assert.deepEqual(
+    attempts.map((a) => a.score),
+    [80, 60, 0, 100, 0],
+    "the server scored the seeded tests",
+  );
   return attempts;
 }
 
@@ -60,8 +102,16 @@ test("with no attempts: the empty history message, Start Studying to /study, no 
   await page.getByText(EMPTY, { exact: true }).waitFor();
   await page.getByText("Back to Dashboard").waitFor();
   assert.equal(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href"), "/");
-  assert.equal(await page.getByRole("heading", { name: "Score Trend Over Time" }).count(), 0, "no trend chart without attempts");
-  assert.equal(await page.getByRole("heading", { name: "Performance by Section" }).count(), 0, "no section chart without progress");
+  assert.equal(
+    await page.getByRole("heading", { name: "Score Trend Over Time" }).count(),
+    0,
+    "no trend chart without attempts",
+  );
+  assert.equal(
+    await page.getByRole("heading", { name: "Performance by Section" }).count(),
+    0,
+    "no section chart without progress",
+  );
   assert.equal(await page.getByRole("table").count(), 0);
   assert.equal(rec.chartJsLoaded(), false, "chart.js is not downloaded when there is nothing to chart");
   await expectNoSeriousA11yViolations(page, "on empty Performance (light)");
@@ -96,9 +146,17 @@ test("with attempts: both charts (250 px, described for screen readers), the his
   await trend.waitFor();
   await bars.waitFor();
   const trendLabel = await trend.getAttribute("aria-label");
-  assert.ok(trendLabel.includes("Test 1 60%, Test 2 0%, Test 3 100%, Test 4 0%"), `the last 4 attempts, oldest first: ${trendLabel}`);
+  assert.ok(
+    trendLabel.includes("Test 1 60%, Test 2 0%, Test 3 100%, Test 4 0%"),
+    `the last 4 attempts, oldest first: ${trendLabel}`,
+  );
   const barLabel = await bars.getAttribute("aria-label");
-  assert.ok(barLabel.includes("Section 1 100%, Section 2 100%, Section 3 100%, Section 4 100%, Section 5 0%, Section 7 60%, Section 9 0%, Section 10 100%"), `first 8 records: ${barLabel}`);
+  assert.ok(
+    barLabel.includes(
+      "Section 1 100%, Section 2 100%, Section 3 100%, Section 4 100%, Section 5 0%, Section 7 60%, Section 9 0%, Section 10 100%",
+    ),
+    `first 8 records: ${barLabel}`,
+  );
   assert.ok(!barLabel.includes("Section 11"), "only the first 8 section records");
   for (const chart of [trend, bars]) {
     const box = await chart.boundingBox();
@@ -108,7 +166,14 @@ test("with attempts: both charts (250 px, described for screen readers), the his
 
   // Test History: newest first.
   const table = page.getByTestId("history-table");
-  assert.deepEqual(await table.getByRole("columnheader").allInnerTexts(), ["Date", "Sections", "Questions", "Score", "Time", "Actions"]);
+  assert.deepEqual(await table.getByRole("columnheader").allInnerTexts(), [
+    "Date",
+    "Sections",
+    "Questions",
+    "Score",
+    "Time",
+    "Actions",
+  ]);
   const rows = table.getByTestId("history-row");
   assert.equal(await rows.count(), 5);
   const cells = (i) => rows.nth(i).getByRole("cell");
@@ -116,7 +181,11 @@ test("with attempts: both charts (250 px, described for screen readers), the his
   const t1 = cells(4);
   assert.equal(await t1.nth(0).innerText(), historyDate(attempts[0].createdAt));
   assert.match(await t1.nth(0).innerText(), /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-  const badges = await rows.nth(4).getByTestId("sections").locator("> *").evaluateAll((els) => els.map((e) => e.firstChild.textContent));
+  const badges = await rows
+    .nth(4)
+    .getByTestId("sections")
+    .locator("> *")
+    .evaluateAll((els) => els.map((e) => e.firstChild.textContent));
   assert.deepEqual(badges, ["§1", "§2", "§3", "+2"], "three section badges then +N");
   assert.equal(await t1.nth(2).innerText(), "5");
   assert.equal((await t1.nth(3).getByTestId("score").textContent()).startsWith("80%"), true);
@@ -126,7 +195,11 @@ test("with attempts: both charts (250 px, described for screen readers), the his
   assert.equal(await cells(1).nth(4).innerText(), "60m 59s");
   assert.deepEqual(await rows.nth(3).getByTestId("sections").locator("> *").allInnerTexts(), ["§7"]);
   // Score colours (with an icon and words for screen readers, not colour alone).
-  const colourOf = (i) => cells(i).nth(3).getByTestId("score").evaluate((el) => getComputedStyle(el).color);
+  const colourOf = (i) =>
+    cells(i)
+      .nth(3)
+      .getByTestId("score")
+      .evaluate((el) => getComputedStyle(el).color);
   assertBandColour(await colourOf(4), "green", "an 80% score");
   assertBandColour(await colourOf(3), "amber", "a 60% score");
   assertBandColour(await colourOf(2), "red", "a 0% score");
@@ -138,13 +211,20 @@ test("with attempts: both charts (250 px, described for screen readers), the his
   await screenshot(page, "performance-data-desktop-light");
 
   // View opens the review screen of that attempt.
-  await rows.nth(0).getByRole("link", { name: /^View test 5/ }).click();
+  await rows
+    .nth(0)
+    .getByRole("link", { name: /^View test 5/ })
+    .click();
   await page.waitForURL((u) => u.pathname === "/test" && u.searchParams.get("review") === attempts[4].id);
   await context.close();
 });
 
 test("Performance with data in dark mode and on a 375-px phone", async () => {
-  for (const [viewport, colorScheme, name] of [[DESKTOP, "dark", "desktop-dark"], [MOBILE, "light", "mobile-light"], [MOBILE, "dark", "mobile-dark"]]) {
+  for (const [viewport, colorScheme, name] of [
+    [DESKTOP, "dark", "desktop-dark"],
+    [MOBILE, "light", "mobile-light"],
+    [MOBILE, "dark", "mobile-dark"],
+  ]) {
     const { context } = await signedInContext(browser, { viewport, colorScheme });
     const attempts = await seedTests(context.request);
     const page = await context.newPage();
@@ -184,7 +264,11 @@ test("chart.js is downloaded only on /performance, not on / or /study", async ()
   await page.getByText(/^Question 1 of \d+$/).waitFor();
   await page.waitForTimeout(500);
   assert.ok(rec.scripts.length > 3, "scripts were recorded");
-  assert.equal(rec.chartJsLoaded(), false, `no chart.js on / or /study: ${rec.scripts.map((s) => new URL(s.url).pathname).join(", ")}`);
+  assert.equal(
+    rec.chartJsLoaded(),
+    false,
+    `no chart.js on / or /study: ${rec.scripts.map((s) => new URL(s.url).pathname).join(", ")}`,
+  );
 
   await page.getByRole("link", { name: "Performance" }).click();
   await page.getByTestId("score-trend-chart").getByRole("img").waitFor();

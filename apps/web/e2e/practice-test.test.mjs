@@ -1,13 +1,27 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  BASE_URL,
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const SECTION_NAMES = {
-  1: "Recognition, Successorship and Mergers", 7: "Scheduling",
+  1: "Recognition, Successorship and Mergers",
+  7: "Scheduling",
 };
 
 /** The whole question bank with answers, as the REST API gives it (used only to decide right or wrong). */
@@ -56,7 +70,10 @@ async function startTest(page, { length = "10 questions", limit = "No limit", se
 
 /** Chooses a radio (a set-up card or an answer option) by clicking its label, as a member would. */
 async function choose(page, name) {
-  await page.locator("label").filter({ has: page.getByRole("radio", { name, exact: true }) }).click();
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name, exact: true }) })
+    .click();
   assert.ok(await page.getByRole("radio", { name, exact: true }).isChecked(), `${name} is chosen`);
 }
 
@@ -67,7 +84,10 @@ async function answer(page, q, bank, right, { viaKeyboard = false } = {}) {
     const option = right ? full.correctAnswer : q.options.find((o) => o !== full.correctAnswer);
     if (viaKeyboard) await page.keyboard.press(String(q.options.indexOf(option) + 1));
     else await choose(page, option);
-    assert.ok(await page.getByRole("radio", { name: option, exact: true }).isChecked(), "the chosen option is selected");
+    assert.ok(
+      await page.getByRole("radio", { name: option, exact: true }).isChecked(),
+      "the chosen option is selected",
+    );
     return option;
   }
   const text = right ? `  ${full.correctAnswer.toUpperCase()} ` : "definitely not the answer";
@@ -82,20 +102,32 @@ async function expectQuestion(page, n, total) {
 test("set-up shows how many questions are available for the chosen sections", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
-  const counts = new Map((await (await context.request.get(`${BASE_URL}/api/practice-test/availability`)).json()).map((a) => [a.sectionNumber, a.questions]));
+  const counts = new Map(
+    (await (await context.request.get(`${BASE_URL}/api/practice-test/availability`)).json()).map((a) => [
+      a.sectionNumber,
+      a.questions,
+    ]),
+  );
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   assert.ok(total > 100, "the real question bank is loaded");
 
   await openSetup(page);
   await page.getByText(`${total} questions available for this choice`).waitFor();
-  assert.ok(await page.getByRole("radio", { name: "All sections (comprehensive)" }).isChecked(), "comprehensive is the default");
+  assert.ok(
+    await page.getByRole("radio", { name: "All sections (comprehensive)" }).isChecked(),
+    "comprehensive is the default",
+  );
 
   await choose(page, "Choose sections");
   await page.getByText("0 of 32 sections selected").waitFor();
   await page.getByText("0 questions available for this choice").waitFor();
   await page.getByText("Choose at least one section, or take a comprehensive test.").waitFor();
   await expectNoSeriousA11yViolations(page, "on set-up with sections to choose");
-  assert.equal(await page.getByRole("button", { name: "Start Test" }).isDisabled(), true, "Start is disabled with no section chosen");
+  assert.equal(
+    await page.getByRole("button", { name: "Start Test" }).isDisabled(),
+    true,
+    "Start is disabled with no section chosen",
+  );
 
   await page.getByRole("checkbox", { name: new RegExp(`^§1 ${SECTION_NAMES[1]}`) }).check({ force: true });
   await page.getByText(`${counts.get(1)} questions available for this choice`).waitFor();
@@ -122,11 +154,20 @@ test("the draw sends questions without their answers", async () => {
   const page = await context.newPage();
   const { questions, body } = await startTest(page, { length: "25 questions", sections: [1, 7] });
   assert.equal(questions.length, 25);
-  assert.ok(questions.every((q) => q.sectionNumber === 1 || q.sectionNumber === 7), "only the chosen sections");
-  for (const field of ["correctAnswer", "explanation", "citation"]) assert.ok(!body.includes(`"${field}":`), `the draw response has no ${field}`);
-  assert.ok(questions.every((q) => Object.keys(q).sort().join() === "id,options,questionText,questionType,sectionNumber"), "each drawn question has only what the member may see");
+  assert.ok(
+    questions.every((q) => q.sectionNumber === 1 || q.sectionNumber === 7),
+    "only the chosen sections",
+  );
+  for (const field of ["correctAnswer", "explanation", "citation"])
+    assert.ok(!body.includes(`"${field}":`), `the draw response has no ${field}`);
+  assert.ok(
+    questions.every((q) => Object.keys(q).sort().join() === "id,options,questionText,questionType,sectionNumber"),
+    "each drawn question has only what the member may see",
+  );
   // The REST twin of the same procedure is answer-free too.
-  const rest = await (await context.request.get(`${BASE_URL}/api/practice-test/questions?sections=1,7&count=25`)).json();
+  const rest = await (
+    await context.request.get(`${BASE_URL}/api/practice-test/questions?sections=1,7&count=25`)
+  ).json();
   assert.equal(rest.questions.length, 25);
   assert.ok(rest.questions.every((q) => !("correctAnswer" in q) && !("explanation" in q)));
   // Nothing on the taking screen says whether an answer is right.
@@ -153,7 +194,8 @@ test("a full 10-question test ends on the review screen with the exact score and
   for (let i = 0; i < 10; i++) {
     await expectQuestion(page, i + 1, 10);
     const q = questions[i];
-    given[i] = plan[i] === "skip" ? null : await answer(page, q, bank, plan[i] === "right", { viaKeyboard: i % 2 === 0 });
+    given[i] =
+      plan[i] === "skip" ? null : await answer(page, q, bank, plan[i] === "right", { viaKeyboard: i % 2 === 0 });
     if (i === 2) {
       await page.locator("body").press("f");
       await page.getByRole("button", { name: "Flag for review", pressed: true }).waitFor();
@@ -163,7 +205,11 @@ test("a full 10-question test ends on the review screen with the exact score and
         await page.getByRole("button", { name: "Next" }).focus();
         await page.getByRole("button", { name: "Next" }).click();
       } else {
-        await page.getByPlaceholder("Type your answer here...").or(page.getByRole("heading", { level: 2, name: q.questionText })).first().click();
+        await page
+          .getByPlaceholder("Type your answer here...")
+          .or(page.getByRole("heading", { level: 2, name: q.questionText }))
+          .first()
+          .click();
         await page.keyboard.press("Enter");
       }
     }
@@ -174,7 +220,9 @@ test("a full 10-question test ends on the review screen with the exact score and
   await page.getByText("8 answered · 2 unanswered · 1 flagged").waitFor();
 
   const submits = [];
-  page.on("request", (r) => { if (r.url().includes("/api/trpc/tests.submit")) submits.push(r); });
+  page.on("request", (r) => {
+    if (r.url().includes("/api/trpc/tests.submit")) submits.push(r);
+  });
   await page.getByRole("button", { name: "Submit Test" }).click();
   const dialog = page.getByRole("alertdialog");
   await dialog.getByText("You have 2 unanswered questions. Submit anyway?").waitFor();
@@ -198,12 +246,21 @@ test("a full 10-question test ends on the review screen with the exact score and
   const expected = new Map();
   questions.forEach((q, i) => {
     const e = expected.get(q.sectionNumber) ?? { c: 0, t: 0 };
-    e.t++; if (plan[i] === "right") e.c++;
+    e.t++;
+    if (plan[i] === "right") e.c++;
     expected.set(q.sectionNumber, e);
   });
-  const rows = await page.getByRole("table").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerText.trim())));
-  const wanted = [...expected.entries()].sort(([a], [b]) => a - b).map(([s, e]) => [s, `${e.c}/${e.t}`, `${Math.round((e.c / e.t) * 100)}%`]);
-  assert.deepEqual(rows.map((r) => [Number(r[0].match(/^§(\d+) /)[1]), r[1], r[2]]), wanted);
+  const rows = await page
+    .getByRole("table")
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerText.trim())));
+  const wanted = [...expected.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, e]) => [s, `${e.c}/${e.t}`, `${Math.round((e.c / e.t) * 100)}%`]);
+  assert.deepEqual(
+    rows.map((r) => [Number(r[0].match(/^§(\d+) /)[1]), r[1], r[2]]),
+    wanted,
+  );
 
   // The review: every question, the member's answer or 'Not answered', the right answer, a verdict and the explanation.
   const items = page.getByTestId("review-item");
@@ -274,7 +331,9 @@ test("a test in progress is offered back after a reload, with its answers, flags
   await page.getByRole("button", { name: "Flag for review" }).click();
   await page.getByRole("button", { name: "Next" }).click();
   await expectQuestion(page, 3, 10);
-  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("jcba:practice-test:")));
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith("jcba:practice-test:")),
+  );
   assert.equal(stored.length, 1, "the attempt is kept in localStorage");
 
   await page.reload();
@@ -289,10 +348,12 @@ test("a test in progress is offered back after a reload, with its answers, flags
   await page.getByRole("button", { name: "Question 3, unanswered" }).waitFor();
   await page.getByRole("button", { name: "Question 1, answered" }).click();
   await expectQuestion(page, 1, 10);
-  if (questions[0].questionType === "multiple-choice") assert.ok(await page.getByRole("radio", { name: a1, exact: true }).isChecked());
+  if (questions[0].questionType === "multiple-choice")
+    assert.ok(await page.getByRole("radio", { name: a1, exact: true }).isChecked());
   else assert.equal(await page.getByPlaceholder("Type your answer here...").inputValue(), a1);
   await page.getByRole("button", { name: "Question 2, answered, flagged for review" }).click();
-  if (questions[1].questionType === "multiple-choice") assert.ok(await page.getByRole("radio", { name: a2, exact: true }).isChecked());
+  if (questions[1].questionType === "multiple-choice")
+    assert.ok(await page.getByRole("radio", { name: a2, exact: true }).isChecked());
   else assert.equal(await page.getByPlaceholder("Type your answer here...").inputValue(), a2);
   await page.getByRole("button", { name: "Flag for review", pressed: true }).waitFor();
 
@@ -358,10 +419,21 @@ test("a test the server refuses (a question removed meanwhile) can be discarded"
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
   const { questions } = await startTest(page);
-  await page.route("**/api/trpc/tests.submit**", (route) => route.fulfill({
-    status: 404, contentType: "application/json",
-    body: JSON.stringify([{ error: { message: `Question ${questions[3].id} does not exist.`, code: -32004, data: { code: "NOT_FOUND", httpStatus: 404, path: "tests.submit" } } }]),
-  }));
+  await page.route("**/api/trpc/tests.submit**", (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: "application/json",
+      body: JSON.stringify([
+        {
+          error: {
+            message: `Question ${questions[3].id} does not exist.`,
+            code: -32004,
+            data: { code: "NOT_FOUND", httpStatus: 404, path: "tests.submit" },
+          },
+        },
+      ]),
+    }),
+  );
   await page.getByRole("button", { name: "Submit Test" }).click();
   await page.getByRole("button", { name: "Submit Anyway" }).click();
   const problem = page.getByRole("alert").filter({ hasText: "The server did not accept this test" });
@@ -424,7 +496,9 @@ test("Retake missed questions starts a test of just the missed ones", async () =
   await page.getByText("7 of 10 correct").waitFor();
 
   const submitted = [];
-  page.on("request", (r) => { if (r.url().includes("/api/trpc/tests.submit")) submitted.push(JSON.parse(r.postData())); });
+  page.on("request", (r) => {
+    if (r.url().includes("/api/trpc/tests.submit")) submitted.push(JSON.parse(r.postData()));
+  });
   await page.getByRole("button", { name: "Retake missed questions" }).click();
   await expectQuestion(page, 1, 3);
   assert.equal(await page.getByRole("navigation", { name: "Question navigator" }).getByRole("button").count(), 3);
@@ -442,14 +516,23 @@ test("Retake missed questions starts a test of just the missed ones", async () =
   await page.getByRole("button", { name: "Submit Test" }).click();
   await page.getByText("3 of 3 correct").waitFor();
   await page.getByText("100%").first().waitFor();
-  assert.equal(await page.getByRole("button", { name: "Retake missed questions" }).count(), 0, "nothing left to retake");
+  assert.equal(
+    await page.getByRole("button", { name: "Retake missed questions" }).count(),
+    0,
+    "nothing left to retake",
+  );
   const body = submitted[0]["0"] ?? submitted[0];
   assert.deepEqual(body.answers.map((a) => a.questionId).sort(), missed.map((q) => q.id).sort());
   assert.equal((await attemptsOf(context)).length, 2);
   await context.close();
 });
 
-for (const [label, viewport, colorScheme] of [["desktop-light", DESKTOP, "light"], ["desktop-dark", DESKTOP, "dark"], ["mobile-light", MOBILE, "light"], ["mobile-dark", MOBILE, "dark"]]) {
+for (const [label, viewport, colorScheme] of [
+  ["desktop-light", DESKTOP, "light"],
+  ["desktop-dark", DESKTOP, "dark"],
+  ["mobile-light", MOBILE, "light"],
+  ["mobile-dark", MOBILE, "dark"],
+]) {
   test(`every practice-test screen passes axe and fits (${label})`, async () => {
     const { context } = await signedInContext(browser, { viewport, colorScheme });
     const page = await context.newPage();
@@ -469,7 +552,11 @@ for (const [label, viewport, colorScheme] of [["desktop-light", DESKTOP, "light"
     await expectNoSeriousA11yViolations(page, `while taking (${label})`);
     await screenshot(page, `test-taking-${label}`);
     if (viewport === MOBILE) {
-      const small = await page.locator("main button:visible").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.height < 43.5 || r.width < 43.5).length);
+      const small = await page
+        .locator("main button:visible")
+        .evaluateAll(
+          (els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.height < 43.5 || r.width < 43.5).length,
+        );
       assert.equal(small, 0, "every button is at least 44 px");
     }
     for (let i = 1; i < 4; i++) {

@@ -20,30 +20,55 @@ if (!existsSync(chromium)) {
 
 // Each run builds into its own folder, so parallel runs never overwrite each other's files.
 const webDist = mkdtempSync(join(tmpdir(), "jcba-e2e-web-"));
-const build = spawnSync(join(web, "node_modules/.bin/vite"), ["build", "--logLevel", "warn", "--outDir", webDist, "--emptyOutDir"], { cwd: web, stdio: "inherit" });
+const build = spawnSync(
+  join(web, "node_modules/.bin/vite"),
+  ["build", "--logLevel", "warn", "--outDir", webDist, "--emptyOutDir"],
+  { cwd: web, stdio: "inherit" },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const port = await new Promise((res) => {
   const s = createServer();
-  s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => res(p)); });
+  s.listen(0, "127.0.0.1", () => {
+    const p = s.address().port;
+    s.close(() => res(p));
+  });
 });
 const dataDir = mkdtempSync(join(tmpdir(), "jcba-e2e-"));
 const env = {
   ...process.env,
-  PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: "warn",
-  ADMIN_EMAIL: "admin@e2e.test", ADMIN_PASSWORD: "admin-password-1", ALLOW_SIGNUP: "true",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  WEB_DIST: webDist,
+  LOG_LEVEL: "warn",
+  ADMIN_EMAIL: "admin@e2e.test",
+  ADMIN_PASSWORD: "admin-password-1",
+  ALLOW_SIGNUP: "true",
 };
 delete env.DATABASE_URL;
-const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/main.ts")], { env, stdio: ["ignore", "pipe", "inherit"] });
+const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/main.ts")], {
+  env,
+  stdio: ["ignore", "pipe", "inherit"],
+});
 let output = "";
 await new Promise((res, rej) => {
   const timer = setTimeout(() => rej(new Error(`server did not start:\n${output}`)), 60_000);
-  server.stdout.on("data", (d) => { output += d; if (output.includes("is running at")) { clearTimeout(timer); res(); } });
+  server.stdout.on("data", (d) => {
+    output += d;
+    if (output.includes("is running at")) {
+      clearTimeout(timer);
+      res();
+    }
+  });
   server.on("exit", (code) => rej(new Error(`server exited with ${code}:\n${output}`)));
 });
 
 const only = process.argv.slice(2);
-const files = readdirSync(here).filter((f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o)))).sort().map((f) => join(here, f));
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort()
+  .map((f) => join(here, f));
 const result = spawnSync(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
   stdio: "inherit",
   env: { ...env, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium },

@@ -1,19 +1,32 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
+import {
+  BASE_URL,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const sidebar = (page) => page.getByTestId("sidebar");
 
 test("the sidebar lists the main items and all 32 sections; Admin only for admins", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/");
+  await page.goto(`${BASE_URL}/`);
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const name of ["Dashboard", "Study Mode", "Practice Test", "Flashcards", "Performance"]) await nav.getByRole("link", { name, exact: true }).waitFor();
+  for (const name of ["Dashboard", "Study Mode", "Practice Test", "Flashcards", "Performance"])
+    await nav.getByRole("link", { name, exact: true }).waitFor();
   assert.equal(await nav.getByRole("link", { name: "Admin", exact: true }).count(), 0);
   assert.equal(await nav.locator('a[href^="/study/"]').count(), 32);
   assert.equal(await nav.getByRole("link", { name: "7. Scheduling" }).getAttribute("href"), "/study/7");
@@ -24,7 +37,7 @@ test("the sidebar lists the main items and all 32 sections; Admin only for admin
 
   const admin = await signedInContext(browser, { admin: true });
   const adminPage = await admin.context.newPage();
-  await adminPage.goto(BASE_URL + "/");
+  await adminPage.goto(`${BASE_URL}/`);
   await adminPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin", exact: true }).waitFor();
   await admin.context.close();
 });
@@ -32,12 +45,14 @@ test("the sidebar lists the main items and all 32 sections; Admin only for admin
 test("Ctrl+B collapses the sidebar to icons, the state survives a reload, and collapsed items have tooltips", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/");
+  await page.goto(`${BASE_URL}/`);
   await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   assert.equal(await sidebar(page).getAttribute("data-state"), "expanded");
   assert.equal(Math.round((await sidebar(page).boundingBox()).width), 256); // 16rem
   await page.keyboard.press("Control+b");
-  await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "collapsed");
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "collapsed",
+  );
   await page.waitForTimeout(300);
   assert.equal(Math.round((await sidebar(page).boundingBox()).width), 48); // 3rem
   const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
@@ -50,14 +65,16 @@ test("Ctrl+B collapses the sidebar to icons, the state survives a reload, and co
   await page.getByRole("tooltip").filter({ hasText: "Performance" }).waitFor({ timeout: 5000 });
   await screenshot(page, "shell-collapsed-desktop-light");
   await page.getByRole("button", { name: "Toggle Sidebar" }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "expanded");
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "expanded",
+  );
   await context.close();
 });
 
 test("the theme toggle switches to dark, is saved in local storage and survives a reload", async () => {
   const { context } = await signedInContext(browser, { colorScheme: "light" });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/");
+  await page.goto(`${BASE_URL}/`);
   await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), false);
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
@@ -74,7 +91,7 @@ test("the theme toggle switches to dark, is saved in local storage and survives 
 test("the theme follows the system preference until a choice is saved", async () => {
   const { context } = await signedInContext(browser, { colorScheme: "dark" });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/");
+  await page.goto(`${BASE_URL}/`);
   await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), true);
   await context.close();
@@ -83,7 +100,7 @@ test("the theme follows the system preference until a choice is saved", async ()
 test("on a phone the sidebar is a slide-in sheet that closes after navigating", async () => {
   const { context } = await signedInContext(browser, { viewport: MOBILE });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/");
+  await page.goto(`${BASE_URL}/`);
   await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   assert.equal(await sidebar(page).count(), 0);
   await expectNoHorizontalScroll(page);
@@ -102,7 +119,7 @@ test("on a phone the sidebar is a slide-in sheet that closes after navigating", 
 test("signed-in users get the 404 card on an unknown path, and Logout returns to the landing page", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/no/such/page");
+  await page.goto(`${BASE_URL}/no/such/page`);
   await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
   await page.getByRole("link", { name: "Return to Dashboard" }).click();
   await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
@@ -116,16 +133,24 @@ test("the landing page downloads no app code; signed-in members see a spinner wh
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = [];
-  page.on("response", (r) => { if (r.request().resourceType() === "script") scripts.push(r.url()); });
-  await page.goto(BASE_URL + "/");
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.url());
+  });
+  await page.goto(`${BASE_URL}/`);
   await page.getByRole("heading", { level: 1, name: "JCBA Study Hub" }).waitFor();
-  assert.ok(scripts.every((u) => !/App-|react-dom/.test(u)), `no app chunk on the landing page: ${scripts.join(", ")}`);
+  assert.ok(
+    scripts.every((u) => !/App-|react-dom/.test(u)),
+    `no app chunk on the landing page: ${scripts.join(", ")}`,
+  );
   await context.close();
 
   const member = await signedInContext(browser);
   const slow = await member.context.newPage();
-  await slow.route("**/assets/App-*.js", async (route) => { await new Promise((r) => setTimeout(r, 800)); await route.continue(); });
-  await slow.goto(BASE_URL + "/");
+  await slow.route("**/assets/App-*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await slow.goto(`${BASE_URL}/`);
   await slow.getByRole("status", { name: "Loading" }).waitFor();
   await slow.getByRole("heading", { name: /Welcome back/ }).waitFor();
   await member.context.close();
@@ -134,7 +159,7 @@ test("the landing page downloads no app code; signed-in members see a spinner wh
 test("toasts: one at a time, F8 moves focus to them, a short swipe keeps one and a swipe right of 50 px dismisses it", async () => {
   const { context } = await signedInContext(browser, { admin: true });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/admin/flashcards");
+  await page.goto(`${BASE_URL}/admin/flashcards`);
   await page.getByRole("heading", { level: 1, name: "Manage Flashcards" }).waitFor();
   const exportOnce = async () => {
     const downloading = page.waitForEvent("download");
@@ -149,7 +174,11 @@ test("toasts: one at a time, F8 moves focus to them, a short swipe keeps one and
   assert.equal(await toast.count(), 1, "only one toast is visible at a time");
 
   await page.keyboard.press("F8");
-  assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest("[data-scope='toast']"))), true, "F8 focuses the toast region");
+  assert.equal(
+    await page.evaluate(() => Boolean(document.activeElement?.closest("[data-scope='toast']"))),
+    true,
+    "F8 focuses the toast region",
+  );
 
   const firstId = await toast.first().getAttribute("id");
   assert.ok(firstId, "the toast has an id");

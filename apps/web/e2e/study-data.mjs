@@ -9,34 +9,53 @@ async function json(res, what) {
 
 /** The questions of a section, with their answers (GET /api/questions?section=n). */
 export async function questionsOf(request, section) {
-  return json(await request.get(`${BASE_URL}/api/questions?section=${section}`), `GET /api/questions?section=${section}`);
+  return json(
+    await request.get(`${BASE_URL}/api/questions?section=${section}`),
+    `GET /api/questions?section=${section}`,
+  );
 }
 
 /** Questions per section (GET /api/practice-test/availability) as a Map. */
 export async function questionCounts(request) {
-  const list = await json(await request.get(`${BASE_URL}/api/practice-test/availability`), "GET /api/practice-test/availability");
+  const list = await json(
+    await request.get(`${BASE_URL}/api/practice-test/availability`),
+    "GET /api/practice-test/availability",
+  );
   return new Map(list.map((a) => [a.sectionNumber, a.questions]));
 }
 
 /** An answer the server will mark wrong. */
 export function wrongAnswer(q) {
-  return q.questionType === "multiple-choice" ? q.options.find((o) => o !== q.correctAnswer) : `${q.correctAnswer} (not this)`;
+  return q.questionType === "multiple-choice"
+    ? q.options.find((o) => o !== q.correctAnswer)
+    : `${q.correctAnswer} (not this)`;
 }
 
 export const answerFor = (q, correct) => (correct ? q.correctAnswer : wrongAnswer(q));
 
 /** Answers one question through POST /api/progress/question-attempt and checks the server's grade. */
 export async function answerViaApi(request, q, correct) {
-  const body = await json(await request.post(`${BASE_URL}/api/progress/question-attempt`, { data: { questionId: q.id, userAnswer: answerFor(q, correct) } }), "POST /api/progress/question-attempt");
+  const body = await json(
+    await request.post(`${BASE_URL}/api/progress/question-attempt`, {
+      data: { questionId: q.id, userAnswer: answerFor(q, correct) },
+    }),
+    "POST /api/progress/question-attempt",
+  );
   assert.equal(body.isCorrect, correct, `the server graded question ${q.id}`);
   return body;
 }
 
 /** Submits a practice test (POST /api/test-attempts): picks = [{ q, correct }]. Returns the attempt. */
 export async function submitTest(request, picks, timeSpentSeconds) {
-  const body = await json(await request.post(`${BASE_URL}/api/test-attempts`, {
-    data: { answers: picks.map(({ q, correct }) => ({ questionId: q.id, userAnswer: answerFor(q, correct) })), timeSpentSeconds },
-  }), "POST /api/test-attempts");
+  const body = await json(
+    await request.post(`${BASE_URL}/api/test-attempts`, {
+      data: {
+        answers: picks.map(({ q, correct }) => ({ questionId: q.id, userAnswer: answerFor(q, correct) })),
+        timeSpentSeconds,
+      },
+    }),
+    "POST /api/test-attempts",
+  );
   return body.attempt;
 }
 

@@ -1,11 +1,30 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { DESKTOP, MOBILE, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, screenshot, signedInContext } from "./helpers.mjs";
-import { answerFor, fulfillTrpcWith, isTrpcCall, questionCounts, questionsOf, trpcMutationInput } from "./study-data.mjs";
+import {
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  screenshot,
+  signedInContext,
+} from "./helpers.mjs";
+import {
+  answerFor,
+  fulfillTrpcWith,
+  isTrpcCall,
+  questionCounts,
+  questionsOf,
+  trpcMutationInput,
+} from "./study-data.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const SCORE_MESSAGES = {
   high: "Great job! You have a strong understanding of this section.",
@@ -57,9 +76,14 @@ async function expectFeedback(page, q, correct) {
   else assert.ok(text.includes(`Correct answer: ${q.correctAnswer}`), "the correct answer is shown when wrong");
   // Locked after submitting.
   if (q.questionType === "multiple-choice") {
-    for (const radio of await page.getByRole("radio").all()) assert.ok(await radio.isDisabled(), "options are locked after submit");
+    for (const radio of await page.getByRole("radio").all())
+      assert.ok(await radio.isDisabled(), "options are locked after submit");
   } else {
-    assert.equal(await page.getByPlaceholder("Type your answer here...").getAttribute("readonly"), "", "the text box is locked after submit");
+    assert.equal(
+      await page.getByPlaceholder("Type your answer here...").getAttribute("readonly"),
+      "",
+      "the text box is locked after submit",
+    );
   }
   assert.equal(await submitButton(page).count(), 0, "Submit is gone after submitting");
 }
@@ -70,14 +94,19 @@ async function goOn(page, isLast) {
 
 function recordSaves(page) {
   const saves = [];
-  page.on("request", (r) => { if (r.method() === "POST" && isTrpcCall(r.url(), "progress.saveSection")) saves.push(trpcMutationInput(r, "progress.saveSection")); });
+  page.on("request", (r) => {
+    if (r.method() === "POST" && isTrpcCall(r.url(), "progress.saveSection"))
+      saves.push(trpcMutationInput(r, "progress.saveSection"));
+  });
   return saves;
 }
 
 async function expectSummary(page, correct, total, message) {
   await page.getByRole("heading", { name: "Study Session Complete!" }).waitFor();
   const pct = Math.round((correct / total) * 100);
-  await page.getByText(`You scored ${correct} out of ${total} questions correctly (${pct}%)`, { exact: true }).waitFor();
+  await page
+    .getByText(`You scored ${correct} out of ${total} questions correctly (${pct}%)`, { exact: true })
+    .waitFor();
   await page.getByText(message, { exact: true }).waitFor();
   assert.ok(await page.getByRole("button", { name: "Study Again" }).isVisible());
   assert.ok(await page.getByRole("link", { name: "Back to Dashboard" }).isVisible());
@@ -90,7 +119,10 @@ test("/study lists the 32 sections with their question counts and opens the one 
   await page.goto("/study");
   await page.getByRole("heading", { level: 1, name: "Study Mode" }).waitFor();
   const list = page.getByRole("list", { name: "Sections to study" });
-  await list.getByText(`${counts.get(32)} questions`).last().waitFor();
+  await list
+    .getByText(`${counts.get(32)} questions`)
+    .last()
+    .waitFor();
   assert.equal(await list.getByRole("link").count(), 32, "one link per section");
   const card26 = page.getByTestId("study-section-26");
   assert.match(await card26.innerText(), new RegExp(`Moving Expenses[\\s\\S]*${counts.get(26)} questions`));
@@ -149,7 +181,10 @@ test("a session answered right, then again wrong: badges, submit gate, feedback 
 
   // The server's record follows the latest answers.
   const progress = await (await context.request.get("/api/progress/section")).json();
-  assert.deepEqual(progress.find((p) => p.sectionNumber === 26), { sectionNumber: 26, questionsAttempted: total, questionsCorrect: 0 });
+  assert.deepEqual(
+    progress.find((p) => p.sectionNumber === 26),
+    { sectionNumber: 26, questionsAttempted: total, questionsCorrect: 0 },
+  );
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await page.waitForURL((u) => u.pathname === "/");
   await context.close();
@@ -164,21 +199,38 @@ test("keyboard only in dark mode: 1–4 choose, Enter submits and moves on, focu
   await page.goto("/study/27");
   await page.getByText(`Question 1 of ${total}`, { exact: true }).waitFor();
   const plan = [true, false, true, false, true]; // 3 of 5 = 60 %
-  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.getAttribute("placeholder") ?? document.activeElement?.tagName);
+  const focused = () =>
+    page.evaluate(
+      () =>
+        document.activeElement?.getAttribute("data-testid") ??
+        document.activeElement?.getAttribute("placeholder") ??
+        document.activeElement?.tagName,
+    );
 
   for (let i = 0; i < total; i++) {
     await page.getByText(`Question ${i + 1} of ${total}`, { exact: true }).waitFor();
     const q = await currentQuestion(page, questions);
     const value = answerFor(q, plan[i]);
-    if (i > 0) assert.equal(await focused(), q.questionType === "multiple-choice" ? "question-text" : "Type your answer here...", "focus moved to the next question");
+    if (i > 0)
+      assert.equal(
+        await focused(),
+        q.questionType === "multiple-choice" ? "question-text" : "Type your answer here...",
+        "focus moved to the next question",
+      );
     if (q.questionType === "multiple-choice") {
       await page.keyboard.press("Enter");
       assert.ok(await submitButton(page).isDisabled(), "Enter does nothing before an answer is chosen");
       const other = (q.options.indexOf(value) + 1) % 4;
       await page.keyboard.press(String(other + 1));
-      assert.ok(await page.getByRole("radio", { name: q.options[other], exact: true }).isChecked(), `key ${other + 1} picks option ${other + 1}`);
+      assert.ok(
+        await page.getByRole("radio", { name: q.options[other], exact: true }).isChecked(),
+        `key ${other + 1} picks option ${other + 1}`,
+      );
       await page.keyboard.press(String(q.options.indexOf(value) + 1));
-      assert.ok(await page.getByRole("radio", { name: value, exact: true }).isChecked(), "the digit key picks its option");
+      assert.ok(
+        await page.getByRole("radio", { name: value, exact: true }).isChecked(),
+        "the digit key picks its option",
+      );
     } else {
       await page.keyboard.type(value);
     }
@@ -191,8 +243,12 @@ test("keyboard only in dark mode: 1–4 choose, Enter submits and moves on, focu
     }
     if (q.questionType === "multiple-choice") {
       await page.keyboard.press("1");
-      assert.ok(await page.getByRole("radio").nth(q.options.indexOf(value)).isChecked(), "keys no longer change a submitted answer");
-      if (value !== q.options[0]) assert.ok(!(await page.getByRole("radio").nth(0).isChecked()), "key 1 did not pick option 1 after submit");
+      assert.ok(
+        await page.getByRole("radio").nth(q.options.indexOf(value)).isChecked(),
+        "keys no longer change a submitted answer",
+      );
+      if (value !== q.options[0])
+        assert.ok(!(await page.getByRole("radio").nth(0).isChecked()), "key 1 did not pick option 1 after submit");
     }
     await page.keyboard.press("Enter");
   }
@@ -219,8 +275,16 @@ test("a spinner shows while questions load, and a section without questions show
   const page = await context.newPage();
   // Slow answer: the spinner is visible meanwhile.
   let release;
-  const gate = new Promise((r) => { release = r; });
-  await page.route((u) => isTrpcCall(u, "questions.list"), async (route) => { await gate; await route.continue(); });
+  const gate = new Promise((r) => {
+    release = r;
+  });
+  await page.route(
+    (u) => isTrpcCall(u, "questions.list"),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
   await page.goto("/study/5");
   await page.getByRole("status").filter({ hasText: "Loading questions" }).waitFor();
   release();
@@ -229,7 +293,10 @@ test("a spinner shows while questions load, and a section without questions show
 
   // No section is empty in the real bank and emptying one would disturb other tests, so the
   // server's answer for this one request is replaced with an empty list.
-  await page.route((u) => isTrpcCall(u, "questions.list"), (route) => fulfillTrpcWith(route, "questions.list", []));
+  await page.route(
+    (u) => isTrpcCall(u, "questions.list"),
+    (route) => fulfillTrpcWith(route, "questions.list", []),
+  );
   await page.goto("/study/12");
   await page.getByRole("heading", { name: "No Questions Available" }).waitFor();
   await page.getByText("There are no questions available for this section yet.", { exact: true }).waitFor();
@@ -240,7 +307,10 @@ test("a spinner shows while questions load, and a section without questions show
   await page.unrouteAll({ behavior: "wait" });
 
   // A failed load says so and offers a retry.
-  await page.route((u) => isTrpcCall(u, "questions.list"), (route) => route.abort("connectionreset"));
+  await page.route(
+    (u) => isTrpcCall(u, "questions.list"),
+    (route) => route.abort("connectionreset"),
+  );
   await page.goto("/study/14");
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
   await page.unrouteAll({ behavior: "wait" });
@@ -257,12 +327,19 @@ test("a failed answer submit shows an error and the retry reuses the same attemp
   await page.getByText(`Question 1 of ${questions.length}`, { exact: true }).waitFor();
   const ids = [];
   let failNext = true;
-  await page.route((u) => isTrpcCall(u, "progress.questionAttempt"), async (route) => {
-    ids.push(trpcMutationInput(route.request(), "progress.questionAttempt").id);
-    if (failNext) { failNext = false; await route.abort("connectionreset"); } else await route.continue();
-  });
+  await page.route(
+    (u) => isTrpcCall(u, "progress.questionAttempt"),
+    async (route) => {
+      ids.push(trpcMutationInput(route.request(), "progress.questionAttempt").id);
+      if (failNext) {
+        failNext = false;
+        await route.abort("connectionreset");
+      } else await route.continue();
+    },
+  );
   const q = await currentQuestion(page, questions);
-  if (q.questionType === "multiple-choice") await page.getByRole("radio", { name: q.correctAnswer, exact: true }).check({ force: true });
+  if (q.questionType === "multiple-choice")
+    await page.getByRole("radio", { name: q.correctAnswer, exact: true }).check({ force: true });
   else await page.getByPlaceholder("Type your answer here...").fill(q.correctAnswer);
   await submitButton(page).click();
   await page.getByRole("alert").filter({ hasText: "Your answer was not saved." }).waitFor();
@@ -271,7 +348,11 @@ test("a failed answer submit shows an error and the retry reuses the same attemp
   await submitButton(page).click();
   await expectFeedback(page, q, true);
   assert.equal(ids.length, 2);
-  assert.match(ids[0], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, "a client-generated UUID");
+  assert.match(
+    ids[0],
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    "a client-generated UUID",
+  );
   assert.equal(ids[1], ids[0], "the retry sends the same id");
   await context.close();
 });
@@ -286,7 +367,10 @@ test("on a 375-px phone the question, feedback and summary fit without sideways 
     await expectNoHorizontalScroll(page);
     const box = await submitButton(page).boundingBox();
     assert.ok(box.height >= 44, `Submit is a 44-px touch target (${box.height})`);
-    for (const radio of await page.locator("label").filter({ has: page.getByRole("radio") }).all()) {
+    for (const radio of await page
+      .locator("label")
+      .filter({ has: page.getByRole("radio") })
+      .all()) {
       assert.ok((await radio.boundingBox()).height >= 44, "each option is at least 44 px tall");
     }
     await screenshot(page, `study-question-mobile-${colorScheme}`);
@@ -305,7 +389,10 @@ test("on a 375-px phone the question, feedback and summary fit without sideways 
     await screenshot(page, `study-summary-mobile-${colorScheme}`);
     await page.goto("/study");
     await page.getByRole("heading", { level: 1, name: "Study Mode" }).waitFor();
-    await page.getByText(/^\d+ questions$/).first().waitFor();
+    await page
+      .getByText(/^\d+ questions$/)
+      .first()
+      .waitFor();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, `on /study mobile (${colorScheme})`);
     await screenshot(page, `study-picker-mobile-${colorScheme}`);

@@ -1,12 +1,26 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { BASE_URL, DESKTOP, MOBILE, api, expectNoHorizontalScroll, expectNoSeriousA11yViolations, launch, unique, viewportShot, signedInContext } from "./helpers.mjs";
+import {
+  api,
+  BASE_URL,
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  launch,
+  MOBILE,
+  signedInContext,
+  unique,
+  viewportShot,
+} from "./helpers.mjs";
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
-
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
 
 async function createCard(context, card) {
   const res = await context.request.post(`${BASE_URL}/api/flashcards`, { data: card });
@@ -17,7 +31,8 @@ async function createCard(context, card) {
 
 async function deleteCards(context, terms) {
   const all = await api(context, "/flashcards");
-  for (const c of all.filter((x) => terms.includes(x.term))) await context.request.delete(`${BASE_URL}/api/flashcards/${c.id}`);
+  for (const c of all.filter((x) => terms.includes(x.term)))
+    await context.request.delete(`${BASE_URL}/api/flashcards/${c.id}`);
 }
 
 /** The one visible toast with this title; checks its style (success or error) and returns it. */
@@ -37,17 +52,27 @@ function csvRecords(text) {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") { record.push(field); field = ""; }
-    else if (ch === "\n" || ch === "\r") {
+    else if (ch === ",") {
+      record.push(field);
+      field = "";
+    } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && text[i + 1] === "\n") i++;
-      record.push(field); records.push(record); record = []; field = "";
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
     } else field += ch;
   }
-  if (field !== "" || record.length > 0) { record.push(field); records.push(record); }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
@@ -66,13 +91,14 @@ async function total(dialog, label) {
   return Number(await dialog.getByTestId(`import-total-${label}`).textContent());
 }
 
-const QUESTION_HEADER = "id,sectionNumber,questionType,questionText,option1,option2,option3,option4,correctAnswer,explanation,citation";
+const QUESTION_HEADER =
+  "id,sectionNumber,questionType,questionText,option1,option2,option3,option4,correctAnswer,explanation,citation";
 const FLASHCARD_HEADER = "id,sectionNumber,term,definition,citation";
 
 test("an admin exports the question bank as CSV and as JSON, with the keyboard, and every question is in the file", async () => {
   const { context } = await signedInContext(browser, { admin: true });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/admin/questions");
+  await page.goto(`${BASE_URL}/admin/questions`);
   await page.getByRole("heading", { level: 1, name: "Manage Questions" }).waitFor();
   const all = await api(context, "/questions");
   assert.ok(all.length > 700, "the real bank is loaded");
@@ -83,7 +109,11 @@ test("an admin exports the question bank as CSV and as JSON, with the keyboard, 
   await formatSelect.selectOption("csv");
   await page.keyboard.press("Tab");
   const exportButton = page.getByRole("button", { name: "Export", exact: true });
-  assert.equal(await exportButton.evaluate((el) => el === document.activeElement), true, "Tab moves from the format to Export");
+  assert.equal(
+    await exportButton.evaluate((el) => el === document.activeElement),
+    true,
+    "Tab moves from the format to Export",
+  );
   let downloading = page.waitForEvent("download");
   await page.keyboard.press("Enter");
   let download = await downloading;
@@ -92,7 +122,11 @@ test("an admin exports the question bank as CSV and as JSON, with the keyboard, 
   const records = csvRecords(csv.replace(/^\uFEFF/, ""));
   assert.equal(records[0].join(","), QUESTION_HEADER, "the header row");
   assert.equal(records.length - 1, all.length, "one CSV row per question");
-  assert.deepEqual(new Set(records.slice(1).map((r) => Number(r[0]))), new Set(all.map((q) => q.id)), "every question id is in the file");
+  assert.deepEqual(
+    new Set(records.slice(1).map((r) => Number(r[0]))),
+    new Set(all.map((q) => q.id)),
+    "every question id is in the file",
+  );
   const sample = all.find((q) => q.options);
   const row = records.find((r) => Number(r[0]) === sample.id);
   assert.equal(row[3], sample.questionText);
@@ -115,7 +149,7 @@ test("an admin exports the question bank as CSV and as JSON, with the keyboard, 
 test("an admin exports the deck as CSV: the header row and one row per flashcard", async () => {
   const { context } = await signedInContext(browser, { admin: true });
   const page = await context.newPage();
-  await page.goto(BASE_URL + "/admin/flashcards");
+  await page.goto(`${BASE_URL}/admin/flashcards`);
   await page.getByRole("heading", { level: 1, name: "Manage Flashcards" }).waitFor();
   const all = await api(context, "/flashcards");
   await page.getByRole("combobox", { name: "Export format" }).selectOption("csv");
@@ -134,7 +168,7 @@ test("a file with a bad row: the dry run shows the row and its problem, Import s
   const { context } = await signedInContext(browser, { admin: true });
   const page = await context.newPage();
   const before = (await api(context, "/flashcards")).length;
-  await page.goto(BASE_URL + "/admin/flashcards");
+  await page.goto(`${BASE_URL}/admin/flashcards`);
   await page.getByText(`${before} flashcards in all sections`, { exact: true }).waitFor();
 
   // Opened from the keyboard: focus starts on Choose file.
@@ -145,7 +179,11 @@ test("a file with a bad row: the dry run shows the row and its problem, Import s
   const choose = dialog.getByRole("button", { name: "Choose file" });
   await page.waitForFunction(() => document.activeElement?.textContent?.includes("Choose file"));
   assert.equal(await choose.evaluate((el) => el === document.activeElement), true, "focus starts on Choose file");
-  assert.equal(await dialog.getByTestId("import-apply").isDisabled(), true, "nothing to import before a file is chosen");
+  assert.equal(
+    await dialog.getByTestId("import-apply").isDisabled(),
+    true,
+    "nothing to import before a file is chosen",
+  );
 
   const goodTerm = `Import good ${unique()}`;
   const badTerm = `Import bad ${unique()}`;
@@ -154,7 +192,10 @@ test("a file with a bad row: the dry run shows the row and its problem, Import s
     { sectionNumber: 40, term: badTerm, definition: "Section 40 does not exist." },
   ]);
   let dryRuns = 0;
-  page.on("request", (r) => { if (r.url().endsWith("/api/admin/import") && r.method() === "POST") dryRuns += JSON.parse(r.postData()).dryRun ? 1 : 0; });
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/admin/import") && r.method() === "POST")
+      dryRuns += JSON.parse(r.postData()).dryRun ? 1 : 0;
+  });
   await chooseFile(dialog, "new-cards.json", file);
   await dialog.getByTestId("import-report").waitFor();
   assert.equal(dryRuns, 1, "the file was checked with a dry run");
@@ -168,15 +209,26 @@ test("a file with a bad row: the dry run shows the row and its problem, Import s
   assert.equal(await rows.count(), 1, "only the bad row is listed");
   assert.equal((await rows.first().getByRole("cell").first().textContent()).trim(), "2", "the row number");
   await rows.first().getByText("sectionNumber: Section must be from 1 to 32.", { exact: true }).waitFor();
-  assert.equal(await dialog.getByTestId("import-apply").isDisabled(), true, "Import is disabled while a row has problems");
-  assert.match(await dialog.getByTestId("import-announcement").textContent(), /Checked 2 rows: 1 to create, 0 to update, 1 with problems/);
+  assert.equal(
+    await dialog.getByTestId("import-apply").isDisabled(),
+    true,
+    "Import is disabled while a row has problems",
+  );
+  assert.match(
+    await dialog.getByTestId("import-announcement").textContent(),
+    /Checked 2 rows: 1 to create, 0 to update, 1 with problems/,
+  );
   await expectNoSeriousA11yViolations(page, "on the import report with a problem (light)");
   await viewportShot(page, "import-dialog-problems-desktop-light");
 
   // A file-level problem: a CSV file read as JSON, then the format set back by hand.
   await chooseFile(dialog, "cards.txt", `${FLASHCARD_HEADER}\n,3,${goodTerm},A good new card.,\n`, "text/plain");
   await dialog.getByTestId("import-report").waitFor();
-  assert.equal(await dialog.getByLabel("File format").inputValue(), "csv", "a name without .json or .csv: the format is guessed from the content");
+  assert.equal(
+    await dialog.getByLabel("File format").inputValue(),
+    "csv",
+    "a name without .json or .csv: the format is guessed from the content",
+  );
   await dialog.getByLabel("File format").selectOption("json");
   await dialog.getByText("The file could not be read", { exact: true }).waitFor();
   await dialog.getByText(/^The file is not valid JSON/).waitFor();
@@ -184,15 +236,26 @@ test("a file with a bad row: the dry run shows the row and its problem, Import s
   await viewportShot(page, "import-dialog-file-error-desktop-light");
   await dialog.getByLabel("File format").selectOption("csv");
   await dialog.getByText("Every row is valid", { exact: true }).waitFor();
-  assert.equal(await dialog.getByTestId("import-apply").isDisabled(), false, "the fixed format makes the file importable");
+  assert.equal(
+    await dialog.getByTestId("import-apply").isDisabled(),
+    false,
+    "the fixed format makes the file importable",
+  );
 
   // Cancel writes nothing.
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await dialog.waitFor({ state: "detached" });
-  assert.equal(await page.getByRole("button", { name: "Import", exact: true }).evaluate((el) => el === document.activeElement), true, "focus returns to Import");
+  assert.equal(
+    await page.getByRole("button", { name: "Import", exact: true }).evaluate((el) => el === document.activeElement),
+    true,
+    "focus returns to Import",
+  );
   const after = await api(context, "/flashcards");
   assert.equal(after.length, before, "nothing was written");
-  assert.equal(after.some((c) => c.term === goodTerm || c.term === badTerm), false);
+  assert.equal(
+    after.some((c) => c.term === goodTerm || c.term === badTerm),
+    false,
+  );
   await page.getByText(`${before} flashcards in all sections`, { exact: true }).waitFor();
   await context.close();
 });
@@ -201,10 +264,14 @@ test("a valid CSV file updates a card's definition and adds a card; the grid and
   const { context } = await signedInContext(browser, { admin: true });
   const existingTerm = `Existing ${unique()}`;
   const newTerm = `Brand new ${unique()}`;
-  const existing = await createCard(context, { sectionNumber: 7, term: existingTerm, definition: "The old definition." });
+  const existing = await createCard(context, {
+    sectionNumber: 7,
+    term: existingTerm,
+    definition: "The old definition.",
+  });
   try {
     const page = await context.newPage();
-    await page.goto(BASE_URL + "/admin");
+    await page.goto(`${BASE_URL}/admin`);
     await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
     const before = (await api(context, "/flashcards")).length;
     assert.equal(Number(await page.getByTestId("stat-total-flashcards").textContent()), before);
@@ -237,7 +304,11 @@ test("a valid CSV file updates a card's definition and adds a card; the grid and
     const newCard = page.getByTestId("flashcard-card").filter({ hasText: newTerm });
     await newCard.getByText("A card that came from a CSV file.", { exact: true }).waitFor();
     await newCard.getByText("Section 12", { exact: true }).waitFor();
-    await page.getByTestId("flashcard-card").filter({ hasText: existingTerm }).getByText('The new definition, with a comma and "quotes".', { exact: true }).waitFor();
+    await page
+      .getByTestId("flashcard-card")
+      .filter({ hasText: existingTerm })
+      .getByText('The new definition, with a comma and "quotes".', { exact: true })
+      .waitFor();
 
     const after = await api(context, "/flashcards");
     assert.equal(after.length, before + 1, "one card was added");
@@ -248,7 +319,11 @@ test("a valid CSV file updates a card's definition and adds a card; the grid and
     // The admin totals were refreshed too (client-side navigation keeps the cached stats).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
     await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
-    await page.waitForFunction((n) => document.querySelector('[data-testid="stat-total-flashcards"]')?.textContent === String(n), before + 1, { timeout: 5000 });
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="stat-total-flashcards"]')?.textContent === String(n),
+      before + 1,
+      { timeout: 5000 },
+    );
   } finally {
     await deleteCards(context, [existingTerm, newTerm]);
     await context.close();
@@ -259,16 +334,24 @@ test("when the bank changes between the check and the import, 'Import failed' is
   const { context } = await signedInContext(browser, { admin: true });
   const goneTerm = `Soon deleted ${unique()}`;
   const newTerm = `Never added ${unique()}`;
-  const gone = await createCard(context, { sectionNumber: 4, term: goneTerm, definition: "Deleted before the import." });
+  const gone = await createCard(context, {
+    sectionNumber: 4,
+    term: goneTerm,
+    definition: "Deleted before the import.",
+  });
   try {
     const page = await context.newPage();
-    await page.goto(BASE_URL + "/admin/flashcards");
+    await page.goto(`${BASE_URL}/admin/flashcards`);
     await page.getByRole("heading", { level: 1, name: "Manage Flashcards" }).waitFor();
     const dialog = await openImport(page, "flashcards");
-    await chooseFile(dialog, "deck.json", JSON.stringify([
-      { id: gone.id, sectionNumber: 4, term: goneTerm, definition: "Edited." },
-      { sectionNumber: 4, term: newTerm, definition: "New." },
-    ]));
+    await chooseFile(
+      dialog,
+      "deck.json",
+      JSON.stringify([
+        { id: gone.id, sectionNumber: 4, term: goneTerm, definition: "Edited." },
+        { sectionNumber: 4, term: newTerm, definition: "New." },
+      ]),
+    );
     await dialog.getByText("Every row is valid", { exact: true }).waitFor();
     await context.request.delete(`${BASE_URL}/api/flashcards/${gone.id}`);
     const before = (await api(context, "/flashcards")).length;
@@ -278,11 +361,17 @@ test("when the bank changes between the check and the import, 'Import failed' is
     await toast.getByText(/^400: 1 row\(s\) have problems; nothing was imported/).waitFor();
     // The dialog stays open and the new check names the row.
     await dialog.getByText("1 row has problems", { exact: true }).waitFor();
-    await dialog.getByTestId("import-problem-row").getByText(`id: no flashcard has id ${gone.id}.`, { exact: true }).waitFor();
+    await dialog
+      .getByTestId("import-problem-row")
+      .getByText(`id: no flashcard has id ${gone.id}.`, { exact: true })
+      .waitFor();
     assert.equal(await dialog.getByTestId("import-apply").isDisabled(), true);
     const after = await api(context, "/flashcards");
     assert.equal(after.length, before, "nothing was written");
-    assert.equal(after.some((c) => c.term === newTerm), false);
+    assert.equal(
+      after.some((c) => c.term === newTerm),
+      false,
+    );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
   } finally {
@@ -296,7 +385,7 @@ test("a large file: reading, then the upload's real progress, then the check ste
   const page = await context.newPage();
   const exported = await api(context, "/admin/export?kind=questions&format=json");
   assert.ok(exported.content.length > 300_000, `the exported bank is large (${exported.content.length} characters)`);
-  await page.goto(BASE_URL + "/admin/questions");
+  await page.goto(`${BASE_URL}/admin/questions`);
   await page.getByRole("heading", { level: 1, name: "Manage Questions" }).waitFor();
   const dialog = await openImport(page, "questions");
 
@@ -306,7 +395,9 @@ test("a large file: reading, then the upload's real progress, then the check ste
     const tick = () => {
       const label = document.querySelector('[data-testid="import-progress-label"]')?.textContent;
       const bar = document.querySelector('[data-testid="import-progress"] [role="progressbar"]');
-      const entry = label ? `${label}|${bar?.getAttribute("aria-label")}|${bar?.getAttribute("aria-valuenow") ?? ""}` : null;
+      const entry = label
+        ? `${label}|${bar?.getAttribute("aria-label")}|${bar?.getAttribute("aria-valuenow") ?? ""}`
+        : null;
       if (entry && window.__seen.at(-1) !== entry) window.__seen.push(entry);
       requestAnimationFrame(tick);
     };
@@ -315,27 +406,45 @@ test("a large file: reading, then the upload's real progress, then the check ste
   // A slow uplink (about 150 KB/s), so the upload takes a few seconds.
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 150 * 1024,
+  });
 
   await chooseFile(dialog, "bank.json", exported.content);
   const bar = dialog.getByRole("progressbar", { name: /^Uploading… \d+%$/ });
   await bar.waitFor({ timeout: 10_000 });
-  await page.waitForFunction(() => window.__seen.some((e) => /^Uploading… ([1-9]\d?)%\|/.test(e)), null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.__seen.some((e) => /^Uploading… ([1-9]\d?)%\|/.test(e)), null, {
+    timeout: 15_000,
+  });
   await viewportShot(page, "import-dialog-uploading-desktop-light");
   await dialog.getByTestId("import-report").waitFor({ timeout: 30_000 });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   const seen = await page.evaluate(() => window.__seen);
   const uploads = seen.filter((e) => e.startsWith("Uploading… ")).map((e) => e.split("|"));
   const percents = uploads.map(([label]) => Number(/(\d+)%/.exec(label)[1]));
-  assert.ok(percents.some((p) => p > 0 && p < 100), `a partial upload was shown: ${seen.join(", ")}`);
+  assert.ok(
+    percents.some((p) => p > 0 && p < 100),
+    `a partial upload was shown: ${seen.join(", ")}`,
+  );
   for (let i = 1; i < percents.length; i++) assert.ok(percents[i] >= percents[i - 1], "the upload only moves forward");
   for (const [label, name, now] of uploads) {
     assert.equal(name, label, "the bar's accessible name is its label");
     assert.equal(now, /(\d+)%/.exec(label)[1], "aria-valuenow matches");
   }
   const checking = seen.findIndex((e) => e.startsWith("Checking…|Checking…|"));
-  assert.ok(checking > seen.findIndex((e) => e.startsWith("Uploading… ")), `'Checking…' follows the upload: ${seen.join(", ")}`);
+  assert.ok(
+    checking > seen.findIndex((e) => e.startsWith("Uploading… ")),
+    `'Checking…' follows the upload: ${seen.join(", ")}`,
+  );
   assert.ok(seen.findIndex((e) => e.startsWith("Reading the file…")) >= 0, "reading was shown");
   assert.equal(await dialog.getByTestId("import-progress").count(), 0, "the bar is gone once the report is in");
 
@@ -355,10 +464,14 @@ test("the import dialog in dark mode and on a phone: no serious axe violations, 
     { sectionNumber: 40, term: "", definition: "Section 40 and no term." },
     { id: 99999999, sectionNumber: 2, term: "Unknown id", definition: "No such card." },
   ]);
-  for (const [viewport, scheme, name] of [[DESKTOP, "dark", "desktop-dark"], [MOBILE, "light", "mobile-light"], [MOBILE, "dark", "mobile-dark"]]) {
+  for (const [viewport, scheme, name] of [
+    [DESKTOP, "dark", "desktop-dark"],
+    [MOBILE, "light", "mobile-light"],
+    [MOBILE, "dark", "mobile-dark"],
+  ]) {
     const { context } = await signedInContext(browser, { admin: true, viewport, colorScheme: scheme });
     const page = await context.newPage();
-    await page.goto(BASE_URL + "/admin/flashcards");
+    await page.goto(`${BASE_URL}/admin/flashcards`);
     await page.getByTestId("flashcard-card").first().waitFor();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, `on /admin/flashcards with the transfer controls (${name})`);
@@ -368,7 +481,9 @@ test("the import dialog in dark mode and on a phone: no serious axe violations, 
         const box = await page.getByRole("button", { name: label, exact: true }).boundingBox();
         assert.ok(box.height >= 44 && box.width >= 44, `${label} is ${box.width}x${box.height}`);
         assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, `${label} fits the screen`);
-        const clipped = await page.getByRole("button", { name: label, exact: true }).evaluate((el) => el.scrollWidth - el.clientWidth);
+        const clipped = await page
+          .getByRole("button", { name: label, exact: true })
+          .evaluate((el) => el.scrollWidth - el.clientWidth);
         assert.ok(clipped <= 1, `${label}'s text fits its button (overflows by ${clipped}px)`);
       }
     }
@@ -380,7 +495,11 @@ test("the import dialog in dark mode and on a phone: no serious axe violations, 
     await chooseFile(dialog, "bad.json", bad);
     await dialog.getByText("2 rows have problems", { exact: true }).waitFor();
     assert.equal(await dialog.getByTestId("import-problem-row").count(), 2);
-    await dialog.getByTestId("import-problem-row").filter({ hasText: "id 99999999" }).getByText("id: no flashcard has id 99999999.", { exact: true }).waitFor();
+    await dialog
+      .getByTestId("import-problem-row")
+      .filter({ hasText: "id 99999999" })
+      .getByText("id: no flashcard has id 99999999.", { exact: true })
+      .waitFor();
     await expectNoHorizontalScroll(page);
     const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
     assert.ok(overflow <= 1, `the dialog scrolls sideways by ${overflow}px`);

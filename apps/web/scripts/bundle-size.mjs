@@ -11,7 +11,11 @@ import { gzipSync } from "node:zlib";
 
 const web = resolve(import.meta.dirname, "..");
 const out = mkdtempSync(join(tmpdir(), "jcba-size-"));
-const build = spawnSync(join(web, "node_modules/.bin/vite"), ["build", "--manifest", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], { cwd: web, stdio: "inherit" });
+const build = spawnSync(
+  join(web, "node_modules/.bin/vite"),
+  ["build", "--manifest", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"],
+  { cwd: web, stdio: "inherit" },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 const manifest = JSON.parse(readFileSync(join(out, ".vite/manifest.json"), "utf8"));
 
@@ -42,7 +46,10 @@ const app = closure([appKey], false, new Set(landing));
 const routeKeys = Object.keys(manifest).filter((k) => k.includes("src/routes/") && !k.includes("__root"));
 const routes = new Map();
 for (const key of routeKeys) {
-  const name = key.replace(/^.*src\/routes\//, "").replace(/\?.*$/, "").replace(/\.tsx$/, "");
+  const name = key
+    .replace(/^.*src\/routes\//, "")
+    .replace(/\?.*$/, "")
+    .replace(/\.tsx$/, "");
   routes.set(name, [...(routes.get(name) ?? []), key]);
 }
 const total = (files) => [...files].reduce((n, f) => n + sizeOf(f), 0);
@@ -50,17 +57,25 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 let failed = false;
 const rows = [["landing (signed out)", landing, 150]];
 rows.push(["app shell (signed in, before a route)", app, 250]);
-for (const [name, keys] of [...routes.entries()].sort()) rows.push([`/${name.replace(/index$/, "").replace(/\/$/, "")}  (${name})`, closure(keys, true, new Set(app)), 250]);
+for (const [name, keys] of [...routes.entries()].sort())
+  rows.push([`/${name.replace(/index$/, "").replace(/\/$/, "")}  (${name})`, closure(keys, true, new Set(app)), 250]);
 console.log("\nGzipped JavaScript per screen:");
 for (const [label, files, budget] of rows) {
   const size = total(files);
   const chart = [...files].some(hasChart);
   if (size > budget * 1024) failed = true;
-  console.log(`  ${label.padEnd(44)} ${kb(size).padStart(9)}  (budget ${budget} KB)${chart ? "  includes chart.js" : ""}`);
+  console.log(
+    `  ${label.padEnd(44)} ${kb(size).padStart(9)}  (budget ${budget} KB)${chart ? "  includes chart.js" : ""}`,
+  );
 }
 // Shell parts loaded on demand (the phone sidebar sheet, the toast view, the collapsed-sidebar tooltip).
-const onDemand = Object.keys(manifest).filter((k) => /src\/components\/(MobileSheet|NavTooltip|ui\/toaster-view)\.tsx$/.test(k));
+const onDemand = Object.keys(manifest).filter((k) =>
+  /src\/components\/(MobileSheet|NavTooltip|ui\/toaster-view)\.tsx$/.test(k),
+);
 console.log("\nShell parts loaded on demand (added to a route's total when used):");
-for (const key of onDemand) console.log(`  ${key.replace(/^.*src\//, "").padEnd(44)} +${kb(total([...closure([key], true, new Set(app))].filter((f) => !app.has(f))))}`);
+for (const key of onDemand)
+  console.log(
+    `  ${key.replace(/^.*src\//, "").padEnd(44)} +${kb(total([...closure([key], true, new Set(app))].filter((f) => !app.has(f))))}`,
+  );
 rmSync(out, { recursive: true, force: true });
 if (failed) console.log("\nOver budget.");

@@ -3,8 +3,9 @@
  * each server keeps them in memory. A write on this server clears the cache at once; other servers
  * behind a load balancer see a change within `ttlMs` (refreshed in the background, never blocking).
  */
-import { asc } from "drizzle-orm";
+
 import { type Database, flashcards, questions } from "@jcba/db";
+import { asc } from "drizzle-orm";
 import type { Flashcard, Question } from "./schemas.ts";
 
 interface Snapshot {
@@ -41,13 +42,25 @@ export function createContentCache(database: Database, ttlMs = 5_000): ContentCa
     const [qs, fs] = await Promise.all([
       database.db
         .select({
-          id: questions.id, sectionNumber: questions.sectionNumber, questionType: questions.questionType, questionText: questions.questionText,
-          options: questions.options, correctAnswer: questions.correctAnswer, explanation: questions.explanation, citation: questions.citation,
+          id: questions.id,
+          sectionNumber: questions.sectionNumber,
+          questionType: questions.questionType,
+          questionText: questions.questionText,
+          options: questions.options,
+          correctAnswer: questions.correctAnswer,
+          explanation: questions.explanation,
+          citation: questions.citation,
         })
         .from(questions)
         .orderBy(asc(questions.sectionNumber), asc(questions.id)),
       database.db
-        .select({ id: flashcards.id, sectionNumber: flashcards.sectionNumber, term: flashcards.term, definition: flashcards.definition, citation: flashcards.citation })
+        .select({
+          id: flashcards.id,
+          sectionNumber: flashcards.sectionNumber,
+          term: flashcards.term,
+          definition: flashcards.definition,
+          citation: flashcards.citation,
+        })
         .from(flashcards)
         .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
     ]);

@@ -1,7 +1,8 @@
 /** Writes of answers and reads of section progress, shared by the progress and test routers. */
+
+import type { Database } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import type { Database } from "@jcba/db";
 import type { ContentCache } from "./content-cache.ts";
 import type { Question } from "./schemas.ts";
 
@@ -12,7 +13,11 @@ export interface ProgressRecord {
 }
 
 /** A member's progress per section: distinct questions answered, and how many the latest answer got right. */
-export async function sectionProgressOf(database: Database, userId: number, section?: number): Promise<ProgressRecord[]> {
+export async function sectionProgressOf(
+  database: Database,
+  userId: number,
+  section?: number,
+): Promise<ProgressRecord[]> {
   const rows = await database.rows<ProgressRecord>(sql`
     SELECT section_number AS "sectionNumber", count(*)::int AS "questionsAttempted", (count(*) FILTER (WHERE is_correct))::int AS "questionsCorrect"
     FROM question_results

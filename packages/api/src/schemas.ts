@@ -1,6 +1,7 @@
 /** zod schemas for every entity and input; the REST document is generated from them. */
-import { z } from "zod";
+
 import { OPTIONS_PER_QUESTION, QUESTION_TYPES, SECTION_COUNT } from "@jcba/domain";
+import { z } from "zod";
 
 const MAX_TEXT = 4000;
 
@@ -11,12 +12,22 @@ export const sectionNumber = z.coerce
   .max(SECTION_COUNT, "Section must be from 1 to 32.");
 
 /** A numeric id in a path or body; strings of digits are accepted (REST paths are strings). */
-export const idParam = z.coerce.number({ error: "The id must be a number." }).int("The id must be a whole number.").positive("The id must be positive.").max(2_147_483_647, "The id is too large.");
+export const idParam = z.coerce
+  .number({ error: "The id must be a number." })
+  .int("The id must be a whole number.")
+  .positive("The id must be positive.")
+  .max(2_147_483_647, "The id is too large.");
 
 const requiredText = (field: string, max = MAX_TEXT) =>
-  z.string({ error: `${field} is required.` }).trim().min(1, `${field} is required.`).max(max, `${field} is too long (at most ${max} characters).`);
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field} is too long (at most ${max} characters).`);
 
-export const questionType = z.enum(QUESTION_TYPES, { error: "Question type must be multiple-choice or fill-in-blank." });
+export const questionType = z.enum(QUESTION_TYPES, {
+  error: "Question type must be multiple-choice or fill-in-blank.",
+});
 
 export const question = z.object({
   id: z.number().int(),
@@ -45,11 +56,14 @@ export type QuestionFields = z.infer<typeof questionFields>;
 export function questionProblem(q: QuestionFields): { path: string; message: string } | null {
   if (q.questionType === "multiple-choice") {
     const options = q.options ?? [];
-    if (options.length !== OPTIONS_PER_QUESTION) return { path: "options", message: `A multiple-choice question needs exactly ${OPTIONS_PER_QUESTION} options.` };
+    if (options.length !== OPTIONS_PER_QUESTION)
+      return { path: "options", message: `A multiple-choice question needs exactly ${OPTIONS_PER_QUESTION} options.` };
     const empty = options.findIndex((o) => o.trim() === "");
     if (empty >= 0) return { path: `options.${empty}`, message: `Option ${empty + 1} is required.` };
-    if (new Set(options.map((o) => o.trim().toLowerCase())).size !== options.length) return { path: "options", message: "The options must all be different." };
-    if (!options.includes(q.correctAnswer)) return { path: "correctAnswer", message: "The correct answer must be one of the options." };
+    if (new Set(options.map((o) => o.trim().toLowerCase())).size !== options.length)
+      return { path: "options", message: "The options must all be different." };
+    if (!options.includes(q.correctAnswer))
+      return { path: "correctAnswer", message: "The correct answer must be one of the options." };
   } else if (q.options != null && q.options.length > 0) {
     return { path: "options", message: "A fill-in-blank question has no options (send null)." };
   }
@@ -58,7 +72,12 @@ export function questionProblem(q: QuestionFields): { path: string; message: str
 
 export const questionInput = questionFields.superRefine((q, ctx) => {
   const problem = questionProblem(q);
-  if (problem) ctx.addIssue({ code: "custom", path: problem.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: problem.message });
+  if (problem)
+    ctx.addIssue({
+      code: "custom",
+      path: problem.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      message: problem.message,
+    });
 });
 
 export const flashcard = z.object({
@@ -87,7 +106,12 @@ export const sectionProgress = z.object({
   questionsCorrect: z.number().int(),
 });
 
-const count = (field: string) => z.coerce.number().int(`${field} must be a whole number.`).min(0, `${field} cannot be negative.`).max(100_000, `${field} is too large.`);
+const count = (field: string) =>
+  z.coerce
+    .number()
+    .int(`${field} must be a whole number.`)
+    .min(0, `${field} cannot be negative.`)
+    .max(100_000, `${field} is too large.`);
 
 export const sectionProgressInput = z.object({
   sectionNumber,
@@ -99,7 +123,9 @@ export const questionAttemptInput = z.object({
   /** Chosen by the client so a retried request is recorded once; generated when absent. */
   id: z.uuid("id must be a UUID.").optional(),
   questionId: idParam,
-  userAnswer: z.string({ error: "userAnswer is required." }).max(500, "userAnswer is too long (at most 500 characters)."),
+  userAnswer: z
+    .string({ error: "userAnswer is required." })
+    .max(500, "userAnswer is too long (at most 500 characters)."),
   /** Accepted for compatibility and ignored: the server grades. */
   isCorrect: z.unknown().optional(),
 });

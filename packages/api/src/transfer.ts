@@ -9,23 +9,65 @@ import { flashcardInput, questionInput } from "./schemas.ts";
 export type TransferKind = "questions" | "flashcards";
 export type TransferFormat = "json" | "csv";
 
-export const QUESTION_COLUMNS = ["id", "sectionNumber", "questionType", "questionText", "option1", "option2", "option3", "option4", "correctAnswer", "explanation", "citation"] as const;
+export const QUESTION_COLUMNS = [
+  "id",
+  "sectionNumber",
+  "questionType",
+  "questionText",
+  "option1",
+  "option2",
+  "option3",
+  "option4",
+  "correctAnswer",
+  "explanation",
+  "citation",
+] as const;
 export const FLASHCARD_COLUMNS = ["id", "sectionNumber", "term", "definition", "citation"] as const;
 
-export interface ExportQuestion { id: number; sectionNumber: number; questionType: string; questionText: string; options: string[] | null; correctAnswer: string; explanation: string; citation: string | null }
-export interface ExportFlashcard { id: number; sectionNumber: number; term: string; definition: string; citation: string | null }
+export interface ExportQuestion {
+  id: number;
+  sectionNumber: number;
+  questionType: string;
+  questionText: string;
+  options: string[] | null;
+  correctAnswer: string;
+  explanation: string;
+  citation: string | null;
+}
+export interface ExportFlashcard {
+  id: number;
+  sectionNumber: number;
+  term: string;
+  definition: string;
+  citation: string | null;
+}
 
-export function serialize(kind: TransferKind, format: TransferFormat, rows: (ExportQuestion | ExportFlashcard)[]): string {
+export function serialize(
+  kind: TransferKind,
+  format: TransferFormat,
+  rows: (ExportQuestion | ExportFlashcard)[],
+): string {
   if (format === "json") return JSON.stringify(rows, null, 2);
   if (kind === "questions") {
     const flat = (rows as ExportQuestion[]).map((q) => ({
-      id: q.id, sectionNumber: q.sectionNumber, questionType: q.questionType, questionText: q.questionText,
-      option1: q.options?.[0] ?? "", option2: q.options?.[1] ?? "", option3: q.options?.[2] ?? "", option4: q.options?.[3] ?? "",
-      correctAnswer: q.correctAnswer, explanation: q.explanation, citation: q.citation ?? "",
+      id: q.id,
+      sectionNumber: q.sectionNumber,
+      questionType: q.questionType,
+      questionText: q.questionText,
+      option1: q.options?.[0] ?? "",
+      option2: q.options?.[1] ?? "",
+      option3: q.options?.[2] ?? "",
+      option4: q.options?.[3] ?? "",
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+      citation: q.citation ?? "",
     }));
     return Papa.unparse({ fields: [...QUESTION_COLUMNS], data: flat.map((r) => QUESTION_COLUMNS.map((c) => r[c])) });
   }
-  return Papa.unparse({ fields: [...FLASHCARD_COLUMNS], data: (rows as ExportFlashcard[]).map((f) => FLASHCARD_COLUMNS.map((c) => f[c] ?? "")) });
+  return Papa.unparse({
+    fields: [...FLASHCARD_COLUMNS],
+    data: (rows as ExportFlashcard[]).map((f) => FLASHCARD_COLUMNS.map((c) => f[c] ?? "")),
+  });
 }
 
 export interface RowReport {
@@ -38,7 +80,10 @@ export interface RowReport {
 
 export type CheckedRow<T> = { row: number; id: number | null; values: T };
 
-const optionalId = z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number().int().positive().nullable());
+const optionalId = z.preprocess(
+  (v) => (v === "" || v === null || v === undefined ? null : v),
+  z.coerce.number().int().positive().nullable(),
+);
 
 function parseRecords(format: TransferFormat, content: string): { records: Record<string, unknown>[]; error?: string } {
   if (format === "json") {
@@ -50,7 +95,10 @@ function parseRecords(format: TransferFormat, content: string): { records: Recor
       return { records: [], error: `The file is not valid JSON: ${(e as Error).message}` };
     }
   }
-  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy" });
+  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+  });
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0]!;
     return { records: [], error: `The CSV file could not be read (row ${(e.row ?? 0) + 1}): ${e.message}` };
@@ -63,7 +111,12 @@ function issuesOf(error: z.ZodError): string[] {
 }
 
 /** Checks every row of a file; returns the rows' reports and, when all are valid, their values. */
-export function checkImport<K extends TransferKind>(kind: K, format: TransferFormat, content: string, existingIds: ReadonlySet<number>) {
+export function checkImport<K extends TransferKind>(
+  kind: K,
+  format: TransferFormat,
+  content: string,
+  existingIds: ReadonlySet<number>,
+) {
   const { records, error } = parseRecords(format, content);
   const reports: RowReport[] = [];
   const valid: CheckedRow<z.infer<typeof questionInput> | z.infer<typeof flashcardInput>>[] = [];
@@ -76,7 +129,8 @@ export function checkImport<K extends TransferKind>(kind: K, format: TransferFor
     const idResult = optionalId.safeParse((record as { id?: unknown }).id);
     const id = idResult.success ? idResult.data : null;
     if (!idResult.success) problems.push("id: must be empty (new item) or the id of an existing item.");
-    else if (id !== null && !existingIds.has(id)) problems.push(`id: no ${kind === "questions" ? "question" : "flashcard"} has id ${id}.`);
+    else if (id !== null && !existingIds.has(id))
+      problems.push(`id: no ${kind === "questions" ? "question" : "flashcard"} has id ${id}.`);
     else if (id !== null && seen.has(id)) problems.push(`id: ${id} appears twice in the file.`);
     if (id !== null) seen.add(id);
 
@@ -84,7 +138,10 @@ export function checkImport<K extends TransferKind>(kind: K, format: TransferFor
     if (kind === "questions" && format === "csv") {
       const r = record as Record<string, string>;
       const options = [r.option1, r.option2, r.option3, r.option4].map((o) => o ?? "");
-      candidate = { ...r, options: r.questionType === "fill-in-blank" && options.every((o) => o.trim() === "") ? null : options };
+      candidate = {
+        ...r,
+        options: r.questionType === "fill-in-blank" && options.every((o) => o.trim() === "") ? null : options,
+      };
     }
     if (candidate.citation === "") candidate.citation = null;
     const schema = kind === "questions" ? questionInput : flashcardInput;

@@ -1,6 +1,6 @@
-import { TRPCError, initTRPC } from "@trpc/server";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Database } from "@jcba/db";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ContentCache } from "./content-cache.ts";
 
 export interface SessionUser {
@@ -26,7 +26,10 @@ const t = initTRPC
     // Errors carry { message, code } and, for bad input, the zod issues; never a stack trace.
     errorFormatter({ shape, error }) {
       const issues = error.cause && "issues" in error.cause ? (error.cause as { issues: unknown }).issues : undefined;
-      return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues } };
+      return {
+        ...shape,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+      };
     },
   });
 

@@ -30,4 +30,7 @@ export function checkSection(file: SectionFile, expectedSection: number): string
 export function checkDuplicates(files: SectionFile[]): string[];
 export function sectionFileName(section: number): string;
 export function readAllSections(dir?: string): { section: number; data: SectionFile }[];
-export function checkAll(options?: { dir?: string; requireAll?: boolean }): { files: { section: number; data: SectionFile }[]; problems: string[] };
+export function checkAll(options?: { dir?: string; requireAll?: boolean }): {
+  files: { section: number; data: SectionFile }[];
+  problems: string[];
+};

@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { contentTombstones, createDatabase, type Database, questions } from "@jcba/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, contentTombstones, createDatabase, questions } from "@jcba/db";
-import { DATA_DIR, FLASHCARD_COUNTS, checkAll, checkSection, isCitationOf, sentenceCount } from "./check.mjs";
+import { checkAll, checkSection, DATA_DIR, FLASHCARD_COUNTS, isCitationOf, sentenceCount } from "./check.mjs";
 import { loadContent } from "./index.ts";
 
 describe("the shipped content", () => {
@@ -27,10 +27,42 @@ describe("the shipped content", () => {
 });
 
 describe("the checker", () => {
-  const base = { section: 7, questions: [] as unknown[], flashcards: [] as unknown[], thinNote: "Only a test file, written for this check." };
-  const q = { key: "s07-q01", type: "multiple-choice", question: "What is the minimum line average?", options: ["69", "70", "71", "72"], answer: "69", explanation: "Because 7.A.3 says so.", citation: "7.A.3", source: "https://example.org/a" };
+  const base = {
+    section: 7,
+    questions: [] as unknown[],
+    flashcards: [] as unknown[],
+    thinNote: "Only a test file, written for this check.",
+  };
+  const q = {
+    key: "s07-q01",
+    type: "multiple-choice",
+    question: "What is the minimum line average?",
+    options: ["69", "70", "71", "72"],
+    answer: "69",
+    explanation: "Because 7.A.3 says so.",
+    citation: "7.A.3",
+    source: "https://example.org/a",
+  };
   it("finds an answer missing from the options, a foreign citation and a long fill-in answer", () => {
-    const problems = checkSection({ ...base, questions: [{ ...q, answer: "68" }, { ...q, key: "s07-q02", citation: "8.A" }, { key: "s07-q03", type: "fill-in-blank", question: "The line average is at least ____ hours?", answer: "sixty nine hours of flying", explanation: "Because it is.", citation: "7.A.3", source: "https://example.org/a" }] } as never, 7);
+    const problems = checkSection(
+      {
+        ...base,
+        questions: [
+          { ...q, answer: "68" },
+          { ...q, key: "s07-q02", citation: "8.A" },
+          {
+            key: "s07-q03",
+            type: "fill-in-blank",
+            question: "The line average is at least ____ hours?",
+            answer: "sixty nine hours of flying",
+            explanation: "Because it is.",
+            citation: "7.A.3",
+            source: "https://example.org/a",
+          },
+        ],
+      } as never,
+      7,
+    );
     expect(problems.join("\n")).toMatch(/answer is not exactly one of the options/);
     expect(problems.join("\n")).toMatch(/not a paragraph of section 7/);
     expect(problems.join("\n")).toMatch(/is not short/);
@@ -63,11 +95,20 @@ describe("the loader", () => {
     expect(first.questionsAdded).toBe(total);
     expect(first.flashcardsAdded).toBe(164);
     const second = await loadContent(database, dir);
-    expect(second).toEqual({ questionsAdded: 0, questionsUpdated: 0, flashcardsAdded: 0, flashcardsUpdated: 0, keptAdminEdits: 0 });
+    expect(second).toEqual({
+      questionsAdded: 0,
+      questionsUpdated: 0,
+      flashcardsAdded: 0,
+      flashcardsUpdated: 0,
+      keptAdminEdits: 0,
+    });
   });
 
   it("keeps admin edits and deletions, takes corrections to unedited items, and adds new items", async () => {
-    await database.db.update(questions).set({ explanation: "Admin's words.", editedAt: new Date() }).where(eq(questions.contentKey, "s07-q01"));
+    await database.db
+      .update(questions)
+      .set({ explanation: "Admin's words.", editedAt: new Date() })
+      .where(eq(questions.contentKey, "s07-q01"));
     await database.db.delete(questions).where(eq(questions.contentKey, "s07-q03"));
     await database.db.insert(contentTombstones).values({ contentKey: "s07-q03" });
 
@@ -75,17 +116,24 @@ describe("the loader", () => {
     const data = JSON.parse(readFileSync(file, "utf8"));
     data.questions[0].explanation = "A correction that must not replace the admin's words.";
     data.questions[1].explanation = "A correction shipped in an upgrade.";
-    data.questions.push({ ...data.questions[1], key: "s07-q99", question: "A brand-new question added in an upgrade, about line averages?" });
+    data.questions.push({
+      ...data.questions[1],
+      key: "s07-q99",
+      question: "A brand-new question added in an upgrade, about line averages?",
+    });
     writeFileSync(file, JSON.stringify(data));
 
     const report = await loadContent(database, dir);
     expect(report).toMatchObject({ questionsAdded: 1, questionsUpdated: 1, keptAdminEdits: 1 });
-    const byKey = async (key: string) => (await database.db.select().from(questions).where(eq(questions.contentKey, key)))[0];
+    const byKey = async (key: string) =>
+      (await database.db.select().from(questions).where(eq(questions.contentKey, key)))[0];
     expect((await byKey("s07-q01"))!.explanation).toBe("Admin's words.");
     expect((await byKey(data.questions[1].key))!.explanation).toBe("A correction shipped in an upgrade.");
     expect(await byKey("s07-q03")).toBeUndefined();
     expect(await byKey("s07-q99")).toBeDefined();
-    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM questions WHERE content_key = 's07-q99'`);
-    expect(n).toBe(1);
+    const rows = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM questions WHERE content_key = 's07-q99'`,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
   });
 });

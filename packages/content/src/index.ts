@@ -3,12 +3,13 @@
  * their stable key; new items are added, unedited items take corrections from the data files, and
  * an item an admin edited or deleted is never touched again.
  */
+
+import { contentTombstones, type Database, flashcards, questions } from "@jcba/db";
 import { isNotNull, sql } from "drizzle-orm";
-import { type Database, contentTombstones, flashcards, questions } from "@jcba/db";
 import { readAllSections } from "./check.mjs";
 
-export { checkAll, readAllSections, FLASHCARD_COUNTS } from "./check.mjs";
 export type { ContentFlashcard, ContentQuestion, SectionFile } from "./check.mjs";
+export { checkAll, FLASHCARD_COUNTS, readAllSections } from "./check.mjs";
 
 export interface LoadReport {
   questionsAdded: number;
@@ -22,10 +23,18 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export async function loadContent(database: Database, dir?: string): Promise<LoadReport> {
   const files = readAllSections(dir).map((f) => f.data);
-  const report: LoadReport = { questionsAdded: 0, questionsUpdated: 0, flashcardsAdded: 0, flashcardsUpdated: 0, keptAdminEdits: 0 };
+  const report: LoadReport = {
+    questionsAdded: 0,
+    questionsUpdated: 0,
+    flashcardsAdded: 0,
+    flashcardsUpdated: 0,
+    keptAdminEdits: 0,
+  };
 
   await database.db.transaction(async (tx) => {
-    const tombstones = new Set((await tx.select({ key: contentTombstones.contentKey }).from(contentTombstones)).map((t) => t.key));
+    const tombstones = new Set(
+      (await tx.select({ key: contentTombstones.contentKey }).from(contentTombstones)).map((t) => t.key),
+    );
     const existingQ = new Map(
       (await tx.select().from(questions).where(isNotNull(questions.contentKey))).map((q) => [q.contentKey!, q]),
     );
@@ -39,33 +48,58 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
       for (const q of file.questions) {
         if (tombstones.has(q.key)) continue;
         const values = {
-          contentKey: q.key, sectionNumber: file.section, questionType: q.type, questionText: q.question,
-          options: q.type === "multiple-choice" ? (q.options ?? null) : null, correctAnswer: q.answer, explanation: q.explanation,
-          citation: q.citation, source: q.source,
+          contentKey: q.key,
+          sectionNumber: file.section,
+          questionType: q.type,
+          questionText: q.question,
+          options: q.type === "multiple-choice" ? (q.options ?? null) : null,
+          correctAnswer: q.answer,
+          explanation: q.explanation,
+          citation: q.citation,
+          source: q.source,
         };
         const current = existingQ.get(q.key);
         if (!current) newQuestions.push(values);
         else if (current.editedAt) report.keptAdminEdits++;
-        else if (!same({ ...current, id: undefined, editedAt: undefined, createdAt: undefined }, { ...current, ...values, id: undefined, editedAt: undefined, createdAt: undefined })) {
+        else if (
+          !same(
+            { ...current, id: undefined, editedAt: undefined, createdAt: undefined },
+            { ...current, ...values, id: undefined, editedAt: undefined, createdAt: undefined },
+          )
+        ) {
           await tx.update(questions).set(values).where(sql`${questions.id} = ${current.id}`);
           report.questionsUpdated++;
         }
       }
       for (const f of file.flashcards) {
         if (tombstones.has(f.key)) continue;
-        const values = { contentKey: f.key, sectionNumber: file.section, term: f.term, definition: f.definition, citation: f.citation, source: f.source };
+        const values = {
+          contentKey: f.key,
+          sectionNumber: file.section,
+          term: f.term,
+          definition: f.definition,
+          citation: f.citation,
+          source: f.source,
+        };
         const current = existingF.get(f.key);
         if (!current) newFlashcards.push(values);
         else if (current.editedAt) report.keptAdminEdits++;
-        else if (!same({ ...current, id: undefined, editedAt: undefined, createdAt: undefined }, { ...current, ...values, id: undefined, editedAt: undefined, createdAt: undefined })) {
+        else if (
+          !same(
+            { ...current, id: undefined, editedAt: undefined, createdAt: undefined },
+            { ...current, ...values, id: undefined, editedAt: undefined, createdAt: undefined },
+          )
+        ) {
           await tx.update(flashcards).set(values).where(sql`${flashcards.id} = ${current.id}`);
           report.flashcardsUpdated++;
         }
       }
     }
     // Insert in file order so ids follow sections and keys.
-    for (let i = 0; i < newQuestions.length; i += 500) await tx.insert(questions).values(newQuestions.slice(i, i + 500));
-    for (let i = 0; i < newFlashcards.length; i += 500) await tx.insert(flashcards).values(newFlashcards.slice(i, i + 500));
+    for (let i = 0; i < newQuestions.length; i += 500)
+      await tx.insert(questions).values(newQuestions.slice(i, i + 500));
+    for (let i = 0; i < newFlashcards.length; i += 500)
+      await tx.insert(flashcards).values(newFlashcards.slice(i, i + 500));
     report.questionsAdded = newQuestions.length;
     report.flashcardsAdded = newFlashcards.length;
   });

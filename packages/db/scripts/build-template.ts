@@ -16,4 +16,6 @@ const dump = await pg.dumpDataDir("gzip");
 await pg.close();
 mkdirSync(TEMPLATE_DIR, { recursive: true });
 writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
-console.log(`PGlite template written to ${TEMPLATE_FILE} (${Math.round(dump.size / 1024)} KB, ${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `PGlite template written to ${TEMPLATE_FILE} (${Math.round(dump.size / 1024)} KB, ${Math.round(performance.now() - started)} ms)`,
+);

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -49,7 +49,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db,
       kind: "postgres",
       // Raw statements run as named prepared statements, so each connection plans them once.
-      rows: async <T,>(query: SQL) => {
+      rows: async <T>(query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query);
         return [...((await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
       },
@@ -68,7 +68,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return {
     db,
     kind: "pglite",
-    rows: async <T,>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
   };

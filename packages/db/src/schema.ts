@@ -1,74 +1,116 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const sectionCheck = (column: string) => sql.raw(`${column} BETWEEN 1 AND 32`);
 
-export const users = pgTable("users", {
-  id: serial().primaryKey(),
-  email: text().notNull().unique(),
-  firstName: text().notNull().default(""),
-  lastName: text().notNull().default(""),
-  profileImageUrl: text(),
-  isAdmin: boolean().notNull().default(false),
-  passwordHash: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)]);
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    email: text().notNull().unique(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    profileImageUrl: text(),
+    isAdmin: boolean().notNull().default(false),
+    passwordHash: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+);
 
 /** Lucia-style sessions: the id is the SHA-256 of the cookie token, never the token itself. */
-export const sessions = pgTable("sessions", {
-  id: text().primaryKey(),
-  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [index("sessions_user_idx").on(t.userId)]);
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
 
 /** Personal API tokens for scripts (Authorization: Bearer …); only the SHA-256 is stored. */
-export const apiTokens = pgTable("api_tokens", {
-  id: serial().primaryKey(),
-  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-  name: text().notNull(),
-  tokenHash: text().notNull().unique(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lastUsedAt: timestamp({ withTimezone: true }),
-}, (t) => [index("api_tokens_user_idx").on(t.userId)]);
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
 
-export const questions = pgTable("questions", {
-  id: serial().primaryKey(),
-  /** Stable key of a shipped item (e.g. s07-q03); null for items an admin created. */
-  contentKey: text().unique(),
-  sectionNumber: integer().notNull(),
-  questionType: text({ enum: ["multiple-choice", "fill-in-blank"] }).notNull(),
-  questionText: text().notNull(),
-  options: jsonb().$type<string[] | null>(),
-  correctAnswer: text().notNull(),
-  explanation: text().notNull(),
-  citation: text(),
-  source: text(),
-  /** Set when an admin edits the item, so the content loader never overwrites it. */
-  editedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  check("questions_section_range", sectionCheck("section_number")),
-  check("questions_type_valid", sql`${t.questionType} IN ('multiple-choice', 'fill-in-blank')`),
-  check("questions_options_shape", sql`(${t.questionType} = 'multiple-choice' AND jsonb_typeof(${t.options}) = 'array' AND jsonb_array_length(${t.options}) = 4) OR (${t.questionType} = 'fill-in-blank' AND ${t.options} IS NULL)`),
-  check("questions_text_present", sql`length(btrim(${t.questionText})) > 0 AND length(btrim(${t.correctAnswer})) > 0 AND length(btrim(${t.explanation})) > 0`),
-  index("questions_section_idx").on(t.sectionNumber, t.id),
-]);
+export const questions = pgTable(
+  "questions",
+  {
+    id: serial().primaryKey(),
+    /** Stable key of a shipped item (e.g. s07-q03); null for items an admin created. */
+    contentKey: text().unique(),
+    sectionNumber: integer().notNull(),
+    questionType: text({ enum: ["multiple-choice", "fill-in-blank"] }).notNull(),
+    questionText: text().notNull(),
+    options: jsonb().$type<string[] | null>(),
+    correctAnswer: text().notNull(),
+    explanation: text().notNull(),
+    citation: text(),
+    source: text(),
+    /** Set when an admin edits the item, so the content loader never overwrites it. */
+    editedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("questions_section_range", sectionCheck("section_number")),
+    check("questions_type_valid", sql`${t.questionType} IN ('multiple-choice', 'fill-in-blank')`),
+    check(
+      "questions_options_shape",
+      sql`(${t.questionType} = 'multiple-choice' AND jsonb_typeof(${t.options}) = 'array' AND jsonb_array_length(${t.options}) = 4) OR (${t.questionType} = 'fill-in-blank' AND ${t.options} IS NULL)`,
+    ),
+    check(
+      "questions_text_present",
+      sql`length(btrim(${t.questionText})) > 0 AND length(btrim(${t.correctAnswer})) > 0 AND length(btrim(${t.explanation})) > 0`,
+    ),
+    index("questions_section_idx").on(t.sectionNumber, t.id),
+  ],
+);
 
-export const flashcards = pgTable("flashcards", {
-  id: serial().primaryKey(),
-  contentKey: text().unique(),
-  sectionNumber: integer().notNull(),
-  term: text().notNull(),
-  definition: text().notNull(),
-  citation: text(),
-  source: text(),
-  editedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  check("flashcards_section_range", sectionCheck("section_number")),
-  check("flashcards_text_present", sql`length(btrim(${t.term})) > 0 AND length(btrim(${t.definition})) > 0`),
-  index("flashcards_section_idx").on(t.sectionNumber, t.id),
-]);
+export const flashcards = pgTable(
+  "flashcards",
+  {
+    id: serial().primaryKey(),
+    contentKey: text().unique(),
+    sectionNumber: integer().notNull(),
+    term: text().notNull(),
+    definition: text().notNull(),
+    citation: text(),
+    source: text(),
+    editedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("flashcards_section_range", sectionCheck("section_number")),
+    check("flashcards_text_present", sql`length(btrim(${t.term})) > 0 AND length(btrim(${t.definition})) > 0`),
+    index("flashcards_section_idx").on(t.sectionNumber, t.id),
+  ],
+);
 
 /** Keys of shipped items an admin deleted, so an upgrade does not bring them back. */
 export const contentTombstones = pgTable("content_tombstones", {
@@ -76,59 +118,89 @@ export const contentTombstones = pgTable("content_tombstones", {
   deletedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const flashcardMastery = pgTable("flashcard_mastery", {
-  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-  flashcardId: integer().notNull().references(() => flashcards.id, { onDelete: "cascade" }),
-  mastered: boolean().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.flashcardId] })]);
+export const flashcardMastery = pgTable(
+  "flashcard_mastery",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    flashcardId: integer()
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    mastered: boolean().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.flashcardId] })],
+);
 
-export const testAttempts = pgTable("test_attempts", {
-  /** Chosen by the client, so a retried submit records one attempt. */
-  id: uuid().primaryKey(),
-  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  sectionsIncluded: integer().array().notNull(),
-  /** The questions in the test, in the order shown (answered ones also have a question attempt). */
-  questionIds: integer().array().notNull(),
-  totalQuestions: integer().notNull(),
-  score: integer().notNull(),
-  timeSpentSeconds: integer().notNull(),
-}, (t) => [
-  check("test_attempts_score_range", sql`${t.score} BETWEEN 0 AND 100`),
-  check("test_attempts_counts", sql`${t.totalQuestions} > 0 AND ${t.timeSpentSeconds} >= 0`),
-  index("test_attempts_user_idx").on(t.userId, t.createdAt),
-]);
+export const testAttempts = pgTable(
+  "test_attempts",
+  {
+    /** Chosen by the client, so a retried submit records one attempt. */
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sectionsIncluded: integer().array().notNull(),
+    /** The questions in the test, in the order shown (answered ones also have a question attempt). */
+    questionIds: integer().array().notNull(),
+    totalQuestions: integer().notNull(),
+    score: integer().notNull(),
+    timeSpentSeconds: integer().notNull(),
+  },
+  (t) => [
+    check("test_attempts_score_range", sql`${t.score} BETWEEN 0 AND 100`),
+    check("test_attempts_counts", sql`${t.totalQuestions} > 0 AND ${t.timeSpentSeconds} >= 0`),
+    index("test_attempts_user_idx").on(t.userId, t.createdAt),
+  ],
+);
 
 /** Every answer a member submitted; the id is chosen by the client so a retry is recorded once. */
-export const questionAttempts = pgTable("question_attempts", {
-  id: uuid().primaryKey(),
-  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-  questionId: integer().notNull().references(() => questions.id, { onDelete: "cascade" }),
-  sectionNumber: integer().notNull(),
-  userAnswer: text().notNull(),
-  isCorrect: boolean().notNull(),
-  testAttemptId: uuid().references(() => testAttempts.id, { onDelete: "cascade" }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index("question_attempts_user_idx").on(t.userId, t.createdAt),
-  index("question_attempts_question_idx").on(t.questionId),
-  index("question_attempts_test_idx").on(t.testAttemptId),
-]);
+export const questionAttempts = pgTable(
+  "question_attempts",
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    sectionNumber: integer().notNull(),
+    userAnswer: text().notNull(),
+    isCorrect: boolean().notNull(),
+    testAttemptId: uuid().references(() => testAttempts.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("question_attempts_user_idx").on(t.userId, t.createdAt),
+    index("question_attempts_question_idx").on(t.questionId),
+    index("question_attempts_test_idx").on(t.testAttemptId),
+  ],
+);
 
 /**
  * Each member's latest result per question, kept in the same statement as the attempt. Section
  * progress (distinct questions answered, how many of those the latest answer got right) is read
  * from here, so it can never drift from the attempts.
  */
-export const questionResults = pgTable("question_results", {
-  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-  questionId: integer().notNull().references(() => questions.id, { onDelete: "cascade" }),
-  sectionNumber: integer().notNull(),
-  isCorrect: boolean().notNull(),
-  attempts: integer().notNull().default(1),
-  lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.userId, t.questionId] }),
-  index("question_results_user_section_idx").on(t.userId, t.sectionNumber),
-]);
+export const questionResults = pgTable(
+  "question_results",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    sectionNumber: integer().notNull(),
+    isCorrect: boolean().notNull(),
+    attempts: integer().notNull().default(1),
+    lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index("question_results_user_section_idx").on(t.userId, t.sectionNumber),
+  ],
+);

@@ -1,9 +1,29 @@
 import { describe, expect, it } from "vitest";
 import {
-  CONTRACT_SECTION_TITLES, FLASHCARD_FILTER_SECTION_NAMES, SIDEBAR_SECTION_NAMES, accuracyPercent, canSubmitAnswer,
-  drawSpread, formatDuration, formatHistoryDate, historySectionBadges, isAnswerCorrect, masteredIds, overallProgressPercent,
-  parseSectionParam, questionsCompleted, scoreBand, scoreMessage, scoreTrend, sectionBreakdown, sectionCardPercent,
-  sectionChart, seededRandom, studyStreakDays, testScore, weakAreas,
+  accuracyPercent,
+  CONTRACT_SECTION_TITLES,
+  canSubmitAnswer,
+  drawSpread,
+  FLASHCARD_FILTER_SECTION_NAMES,
+  formatDuration,
+  formatHistoryDate,
+  historySectionBadges,
+  isAnswerCorrect,
+  masteredIds,
+  overallProgressPercent,
+  parseSectionParam,
+  questionsCompleted,
+  SIDEBAR_SECTION_NAMES,
+  scoreBand,
+  scoreMessage,
+  scoreTrend,
+  sectionBreakdown,
+  sectionCardPercent,
+  sectionChart,
+  seededRandom,
+  studyStreakDays,
+  testScore,
+  weakAreas,
 } from "./index.ts";
 
 describe("section catalogue", () => {
@@ -16,8 +36,16 @@ describe("section catalogue", () => {
     expect(SIDEBAR_SECTION_NAMES[9]).toBe("AMC");
     expect(FLASHCARD_FILTER_SECTION_NAMES[9]).toBe("Uniforms");
     expect(FLASHCARD_FILTER_SECTION_NAMES[10]).toBe("Relocation Allowance");
-    expect(SIDEBAR_SECTION_NAMES.slice(28, 31)).toEqual(["Insurance and Retirement", "Union Activities", "Union Security and Dues Check-Off"]);
-    expect(FLASHCARD_FILTER_SECTION_NAMES.slice(28, 31)).toEqual(["Investigations and Discipline", "Check Airman Program", "General"]);
+    expect(SIDEBAR_SECTION_NAMES.slice(28, 31)).toEqual([
+      "Insurance and Retirement",
+      "Union Activities",
+      "Union Security and Dues Check-Off",
+    ]);
+    expect(FLASHCARD_FILTER_SECTION_NAMES.slice(28, 31)).toEqual([
+      "Investigations and Discipline",
+      "Check Airman Program",
+      "General",
+    ]);
     expect(CONTRACT_SECTION_TITLES[5]).toBe("Minimum Pay and Credit, Hours of Service, and Contractual Legalities");
   });
   it("parses the flashcard section parameter", () => {
@@ -49,7 +77,11 @@ describe("grading", () => {
 });
 
 describe("dashboard maths", () => {
-  const rec = (sectionNumber: number, questionsAttempted: number, questionsCorrect: number) => ({ sectionNumber, questionsAttempted, questionsCorrect });
+  const rec = (sectionNumber: number, questionsAttempted: number, questionsCorrect: number) => ({
+    sectionNumber,
+    questionsAttempted,
+    questionsCorrect,
+  });
   it("overall progress counts sections with 15+ attempted out of 32", () => {
     expect(overallProgressPercent([rec(1, 15, 0), rec(2, 14, 14), rec(3, 40, 1)])).toBe(6); // 2/32 = 6.25
     expect(overallProgressPercent([])).toBe(0);
@@ -87,13 +119,22 @@ describe("dashboard maths", () => {
     expect(historySectionBadges([9])).toEqual({ shown: [9], more: 0 });
   });
   it("charts take the last 4 attempts oldest first and the first 8 records", () => {
-    const attempts = [50, 60, 70, 80, 90].map((score, i) => ({ score, createdAt: new Date(2024, 0, 10 - i).toISOString() }));
+    const attempts = [50, 60, 70, 80, 90].map((score, i) => ({
+      score,
+      createdAt: new Date(2024, 0, 10 - i).toISOString(),
+    }));
     expect(scoreTrend(attempts)).toEqual([
-      { label: "Test 1", score: 80 }, { label: "Test 2", score: 70 }, { label: "Test 3", score: 60 }, { label: "Test 4", score: 50 },
+      { label: "Test 1", score: 80 },
+      { label: "Test 2", score: 70 },
+      { label: "Test 3", score: 60 },
+      { label: "Test 4", score: 50 },
     ]);
     const records = Array.from({ length: 10 }, (_, i) => rec(i + 1, 3, i % 4));
     expect(sectionChart(records)).toHaveLength(8);
-    expect(sectionChart([rec(4, 3, 2), rec(5, 0, 0)])).toEqual([{ label: "Sec 4", value: 67 }, { label: "Sec 5", value: 0 }]);
+    expect(sectionChart([rec(4, 3, 2), rec(5, 0, 0)])).toEqual([
+      { label: "Sec 4", value: 67 },
+      { label: "Sec 5", value: 0 },
+    ]);
   });
 });
 
@@ -114,14 +155,33 @@ describe("practice test", () => {
   it("stops at the pool size", () => expect(drawSpread(pool, 500, seededRandom(2))).toHaveLength(43));
   it("scores over all questions and breaks down by section", () => {
     expect(testScore(7, 9)).toBe(78);
-    expect(sectionBreakdown([{ sectionNumber: 2, isCorrect: true }, { sectionNumber: 1, isCorrect: false }, { sectionNumber: 2, isCorrect: false }]))
-      .toEqual([{ sectionNumber: 1, total: 1, correct: 0, percent: 0 }, { sectionNumber: 2, total: 2, correct: 1, percent: 50 }]);
+    expect(
+      sectionBreakdown([
+        { sectionNumber: 2, isCorrect: true },
+        { sectionNumber: 1, isCorrect: false },
+        { sectionNumber: 2, isCorrect: false },
+      ]),
+    ).toEqual([
+      { sectionNumber: 1, total: 1, correct: 0, percent: 0 },
+      { sectionNumber: 2, total: 2, correct: 1, percent: 50 },
+    ]);
   });
 });
 
 describe("mastery", () => {
   it("counts distinct ids from saved records and local choices", () => {
-    const ids = masteredIds([{ flashcardId: 1, mastered: true }, { flashcardId: 2, mastered: true }, { flashcardId: 3, mastered: false }], new Map([[2, false], [4, true], [1, true]]));
+    const ids = masteredIds(
+      [
+        { flashcardId: 1, mastered: true },
+        { flashcardId: 2, mastered: true },
+        { flashcardId: 3, mastered: false },
+      ],
+      new Map([
+        [2, false],
+        [4, true],
+        [1, true],
+      ]),
+    );
     expect([...ids].sort()).toEqual([1, 4]);
   });
 });

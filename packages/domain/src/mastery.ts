@@ -9,7 +9,11 @@ export interface MasteryRecord {
  * The set of mastered card ids: saved records marked mastered, overridden by what was chosen
  * locally in this session (local choices are newer than the last saved read).
  */
-export function masteredIds(saved: readonly MasteryRecord[], local: ReadonlyMap<number, boolean>, cardIds?: ReadonlySet<number>): Set<number> {
+export function masteredIds(
+  saved: readonly MasteryRecord[],
+  local: ReadonlyMap<number, boolean>,
+  cardIds?: ReadonlySet<number>,
+): Set<number> {
   const ids = new Set<number>();
   for (const r of saved) if (r.mastered) ids.add(r.flashcardId);
   for (const [id, mastered] of local) {

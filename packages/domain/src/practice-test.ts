@@ -30,7 +30,11 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
  * Draws `count` questions at random, spread evenly across the sections they come from: sections
  * take turns (in random order) until the count is reached or the pool runs out.
  */
-export function drawSpread<T extends { sectionNumber: number }>(pool: readonly T[], count: number, random: () => number = Math.random): T[] {
+export function drawSpread<T extends { sectionNumber: number }>(
+  pool: readonly T[],
+  count: number,
+  random: () => number = Math.random,
+): T[] {
   const bySection = new Map<number, T[]>();
   for (const q of pool) {
     const list = bySection.get(q.sectionNumber) ?? [];
@@ -59,7 +63,9 @@ export interface SectionBreakdown {
   percent: number;
 }
 
-export function sectionBreakdown(results: readonly { sectionNumber: number; isCorrect: boolean }[]): SectionBreakdown[] {
+export function sectionBreakdown(
+  results: readonly { sectionNumber: number; isCorrect: boolean }[],
+): SectionBreakdown[] {
   const map = new Map<number, { total: number; correct: number }>();
   for (const r of results) {
     const e = map.get(r.sectionNumber) ?? { total: 0, correct: 0 };

@@ -32,8 +32,7 @@ export const questionsCompleted = (records: readonly SectionProgress[]) =>
   records.reduce((sum, r) => sum + r.questionsAttempted, 0);
 
 /** A section card's bar: attempted out of 20, capped at 100 %. */
-export const sectionCardPercent = (attempted: number) =>
-  Math.min(100, percent(attempted, SECTION_CARD_TARGET));
+export const sectionCardPercent = (attempted: number) => Math.min(100, percent(attempted, SECTION_CARD_TARGET));
 
 export const accuracyPercent = (p: Pick<SectionProgress, "questionsAttempted" | "questionsCorrect">) =>
   percent(p.questionsCorrect, p.questionsAttempted);
@@ -41,8 +40,16 @@ export const accuracyPercent = (p: Pick<SectionProgress, "questionsAttempted" | 
 /** Weak areas: accuracy below 60 % with at least 5 attempted, lowest accuracy first, at most 3. */
 export function weakAreas(records: readonly SectionProgress[]): SectionProgress[] {
   return records
-    .filter((r) => r.questionsAttempted >= WEAK_AREA_MIN_ATTEMPTED && (r.questionsCorrect / r.questionsAttempted) * 100 < WEAK_AREA_MAX_ACCURACY)
-    .sort((a, b) => a.questionsCorrect / a.questionsAttempted - b.questionsCorrect / b.questionsAttempted || a.sectionNumber - b.sectionNumber)
+    .filter(
+      (r) =>
+        r.questionsAttempted >= WEAK_AREA_MIN_ATTEMPTED &&
+        (r.questionsCorrect / r.questionsAttempted) * 100 < WEAK_AREA_MAX_ACCURACY,
+    )
+    .sort(
+      (a, b) =>
+        a.questionsCorrect / a.questionsAttempted - b.questionsCorrect / b.questionsAttempted ||
+        a.sectionNumber - b.sectionNumber,
+    )
     .slice(0, WEAK_AREA_LIMIT);
 }
 
@@ -78,7 +85,10 @@ export function formatHistoryDate(date: Date): string {
 
 /** The section badges of a Test History row: up to 3, then '+N' for the rest. */
 export function historySectionBadges(sections: readonly number[]): { shown: number[]; more: number } {
-  return { shown: sections.slice(0, HISTORY_SECTION_BADGES), more: Math.max(0, sections.length - HISTORY_SECTION_BADGES) };
+  return {
+    shown: sections.slice(0, HISTORY_SECTION_BADGES),
+    more: Math.max(0, sections.length - HISTORY_SECTION_BADGES),
+  };
 }
 
 /** Score trend: the last 4 attempts, oldest to newest, labelled Test 1..4. */
@@ -89,5 +99,7 @@ export function scoreTrend(attempts: readonly { createdAt: string | Date; score:
 
 /** Section chart: the first 8 progress records, 'Sec n', rounded percent correct. */
 export function sectionChart(records: readonly SectionProgress[]) {
-  return records.slice(0, SECTION_CHART_RECORDS).map((r) => ({ label: `Sec ${r.sectionNumber}`, value: accuracyPercent(r) }));
+  return records
+    .slice(0, SECTION_CHART_RECORDS)
+    .map((r) => ({ label: `Sec ${r.sectionNumber}`, value: accuracyPercent(r) }));
 }

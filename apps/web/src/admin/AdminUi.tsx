@@ -1,20 +1,40 @@
 import { Box, Button, Dialog, Field, Flex, Heading, NativeSelect, Portal, Text } from "@chakra-ui/react";
+import { SECTION_NUMBERS } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { SECTION_NUMBERS } from "@jcba/domain";
 
 /** Title row of an admin page: back link, title, description and the add button. */
-export function AdminPageHeader({ title, description, action }: { title: string; description: string; action: ReactNode }) {
+export function AdminPageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: string;
+  action: ReactNode;
+}) {
   return (
     <Box>
       <Button asChild variant="ghost" size="lg" ms="-3" mb="2">
-        <Link to="/admin"><ArrowLeft aria-hidden /> Back to Admin</Link>
+        <Link to="/admin">
+          <ArrowLeft aria-hidden /> Back to Admin
+        </Link>
       </Button>
-      <Flex justify="space-between" align={{ base: "stretch", sm: "flex-end" }} gap="4" direction={{ base: "column", sm: "row" }} wrap={{ sm: "wrap" }}>
+      <Flex
+        justify="space-between"
+        align={{ base: "stretch", sm: "flex-end" }}
+        gap="4"
+        direction={{ base: "column", sm: "row" }}
+        wrap={{ sm: "wrap" }}
+      >
         <Box flex={{ sm: "1 1 18rem" }} minW="0">
-          <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>{title}</Heading>
-          <Text color="fg.muted" mt="1">{description}</Text>
+          <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
+            {title}
+          </Heading>
+          <Text color="fg.muted" mt="1">
+            {description}
+          </Text>
         </Box>
         {action}
       </Flex>
@@ -28,9 +48,17 @@ export function AdminSectionFilter({ value, onChange }: { value: string; onChang
     <Field.Root maxW={{ base: "full", sm: "xs" }}>
       <Field.Label>Filter by Section</Field.Label>
       <NativeSelect.Root size="lg">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid="admin-section-filter">
+        <NativeSelect.Field
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          data-testid="admin-section-filter"
+        >
           <option value="all">All Sections</option>
-          {SECTION_NUMBERS.map((n) => <option key={n} value={String(n)}>Section {n}</option>)}
+          {SECTION_NUMBERS.map((n) => (
+            <option key={n} value={String(n)}>
+              Section {n}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -39,11 +67,32 @@ export function AdminSectionFilter({ value, onChange }: { value: string; onChang
 }
 
 /** An accessible confirmation (role alertdialog) before deleting; Cancel has the initial focus. */
-export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm, onClose }: {
-  open: boolean; message: string; detail?: string; pending: boolean; onConfirm: () => void; onClose: () => void;
+export function ConfirmDeleteDialog({
+  open,
+  message,
+  detail,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  message: string;
+  detail?: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
 }) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
@@ -53,12 +102,20 @@ export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm,
             </Dialog.Header>
             <Dialog.Body>
               <Text>{message}</Text>
-              {detail && <Text mt="3" color="fg.muted" fontSize="sm" lineClamp={3}>“{detail}”</Text>}
-              <Text mt="3" color="fg.muted" fontSize="sm">This cannot be undone.</Text>
+              {detail && (
+                <Text mt="3" color="fg.muted" fontSize="sm" lineClamp={3}>
+                  “{detail}”
+                </Text>
+              )}
+              <Text mt="3" color="fg.muted" fontSize="sm">
+                This cannot be undone.
+              </Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button variant="outline" size="lg">Cancel</Button>
+                <Button variant="outline" size="lg">
+                  Cancel
+                </Button>
               </Dialog.ActionTrigger>
               <Button colorPalette="red" size="lg" onClick={onConfirm} loading={pending} loadingText="Deleting">
                 <Trash2 aria-hidden /> Delete
@@ -80,7 +137,19 @@ export interface Described {
  * A labelled form field with its message right below it. The control gets aria-invalid from the
  * Field, and aria-describedby naming the helper and the message (Ark only sets aria-errormessage).
  */
-export function FormField({ label, error, helper, required, children }: { label: string; error?: string; helper?: string; required?: boolean; children: (described: Described) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  helper,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  helper?: string;
+  required?: boolean;
+  children: (described: Described) => ReactNode;
+}) {
   const id = useId();
   const helperId = `${id}-helper`;
   const errorId = `${id}-error`;

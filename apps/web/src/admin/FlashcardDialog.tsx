@@ -1,7 +1,27 @@
-import { Alert, Box, Button, CloseButton, Dialog, Input, Portal, Stack, Textarea, useBreakpointValue } from "@chakra-ui/react";
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Input,
+  Portal,
+  Stack,
+  Textarea,
+  useBreakpointValue,
+} from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { FormField } from "./AdminUi.tsx";
-import { type Flashcard, type FlashcardForm, type FlashcardPayload, FLASHCARD_FIELDS, blankFlashcardForm, flashcardFormFrom, flashcardPayload, validateFlashcard } from "./flashcardForm.ts";
+import {
+  blankFlashcardForm,
+  FLASHCARD_FIELDS,
+  type Flashcard,
+  type FlashcardForm,
+  type FlashcardPayload,
+  flashcardFormFrom,
+  flashcardPayload,
+  validateFlashcard,
+} from "./flashcardForm.ts";
 import { type FieldErrors, focusFirstError } from "./serverIssues.ts";
 
 export interface FlashcardDialogProps {
@@ -19,12 +39,25 @@ export function FlashcardDialog(props: FlashcardDialogProps) {
   // Full screen on phones, a centred dialog from 768 px (responsive slot sizes mix "full" height into "lg").
   const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size={size} scrollBehavior="inside" placement="center" lazyMount unmountOnExit closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size={size}
+      scrollBehavior="inside"
+      placement="center"
+      lazyMount
+      unmountOnExit
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            {target !== null && <FlashcardFormBody key={target === "new" ? "new" : target.id} {...props} target={target} />}
+            {target !== null && (
+              <FlashcardFormBody key={target === "new" ? "new" : target.id} {...props} target={target} />
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -32,9 +65,18 @@ export function FlashcardDialog(props: FlashcardDialogProps) {
   );
 }
 
-function FlashcardFormBody({ target, defaultSection, pending, serverErrors, formError, onSubmit }: FlashcardDialogProps & { target: Flashcard | "new" }) {
+function FlashcardFormBody({
+  target,
+  defaultSection,
+  pending,
+  serverErrors,
+  formError,
+  onSubmit,
+}: FlashcardDialogProps & { target: Flashcard | "new" }) {
   const editing = target !== "new";
-  const [form, setForm] = useState<FlashcardForm>(() => (editing ? flashcardFormFrom(target) : blankFlashcardForm(defaultSection)));
+  const [form, setForm] = useState<FlashcardForm>(() =>
+    editing ? flashcardFormFrom(target) : blankFlashcardForm(defaultSection),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
@@ -73,22 +115,56 @@ function FlashcardFormBody({ target, defaultSection, pending, serverErrors, form
             )}
             <FormField label="Section" required error={shown("sectionNumber")} helper="A number from 1 to 32">
               {(d) => (
-                <Input {...d} name="sectionNumber" type="number" inputMode="numeric" min={1} max={32} step={1} size="lg" maxW={{ sm: "48" }} value={form.sectionNumber} onChange={(e) => update("sectionNumber", e.currentTarget.value)} />
+                <Input
+                  {...d}
+                  name="sectionNumber"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={32}
+                  step={1}
+                  size="lg"
+                  maxW={{ sm: "48" }}
+                  value={form.sectionNumber}
+                  onChange={(e) => update("sectionNumber", e.currentTarget.value)}
+                />
               )}
             </FormField>
             <FormField label="Term" required error={shown("term")}>
               {(d) => (
-                <Input {...d} name="term" size="lg" maxLength={200} value={form.term} onChange={(e) => update("term", e.currentTarget.value)} />
+                <Input
+                  {...d}
+                  name="term"
+                  size="lg"
+                  maxLength={200}
+                  value={form.term}
+                  onChange={(e) => update("term", e.currentTarget.value)}
+                />
               )}
             </FormField>
             <FormField label="Definition" required error={shown("definition")}>
               {(d) => (
-                <Textarea {...d} name="definition" rows={4} maxLength={4000} autoresize value={form.definition} onChange={(e) => update("definition", e.currentTarget.value)} />
+                <Textarea
+                  {...d}
+                  name="definition"
+                  rows={4}
+                  maxLength={4000}
+                  autoresize
+                  value={form.definition}
+                  onChange={(e) => update("definition", e.currentTarget.value)}
+                />
               )}
             </FormField>
             <FormField label="Citation (optional)" error={shown("citation")} helper="The contract paragraph, e.g. 2.P">
               {(d) => (
-                <Input {...d} name="citation" size="lg" maxLength={40} value={form.citation} onChange={(e) => update("citation", e.currentTarget.value)} />
+                <Input
+                  {...d}
+                  name="citation"
+                  size="lg"
+                  maxLength={40}
+                  value={form.citation}
+                  onChange={(e) => update("citation", e.currentTarget.value)}
+                />
               )}
             </FormField>
           </Stack>
@@ -97,9 +173,18 @@ function FlashcardFormBody({ target, defaultSection, pending, serverErrors, form
       <Dialog.Footer>
         <Box display="flex" gap="3" w={{ base: "full", sm: "auto" }} justifyContent="flex-end">
           <Dialog.ActionTrigger asChild>
-            <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }}>Cancel</Button>
+            <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }}>
+              Cancel
+            </Button>
           </Dialog.ActionTrigger>
-          <Button type="submit" form="flashcard-form" colorPalette="brand" size="lg" loading={pending} flex={{ base: "1", sm: "initial" }}>
+          <Button
+            type="submit"
+            form="flashcard-form"
+            colorPalette="brand"
+            size="lg"
+            loading={pending}
+            flex={{ base: "1", sm: "initial" }}
+          >
             {editing ? "Update" : "Create"}
           </Button>
         </Box>

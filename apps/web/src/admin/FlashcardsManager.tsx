@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
-import { citationLabel } from "../flashcards/citation.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { citationLabel } from "../flashcards/citation.ts";
 import { AdminPageHeader, AdminSectionFilter, ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
-import { type Flashcard, type FlashcardPayload, FLASHCARD_FIELDS } from "./flashcardForm.ts";
+import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flashcardForm.ts";
 import { type FieldErrors, serverErrors } from "./serverIssues.ts";
 import { TransferControls } from "./Transfer.tsx";
 
@@ -19,7 +19,10 @@ export function FlashcardsManager() {
   const [filter, setFilter] = useState("all");
   const section = filter === "all" ? undefined : Number(filter);
   const list = useQuery(trpc.flashcards.list.queryOptions({}));
-  const cards = useMemo(() => (section === undefined ? (list.data ?? []) : (list.data ?? []).filter((c) => c.sectionNumber === section)), [list.data, section]);
+  const cards = useMemo(
+    () => (section === undefined ? (list.data ?? []) : (list.data ?? []).filter((c) => c.sectionNumber === section)),
+    [list.data, section],
+  );
 
   const [dialog, setDialog] = useState<Flashcard | "new" | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -28,7 +31,8 @@ export function FlashcardsManager() {
 
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: trpc.flashcards.list.queryKey() });
   // The totals are on another screen: refetch them now even though nothing shows them here.
-  const refreshStats = () => queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey(), refetchType: "all" });
+  const refreshStats = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey(), refetchType: "all" });
   const openDialog = (target: Flashcard | "new") => {
     setFieldErrors({});
     setFormError(null);
@@ -41,35 +45,41 @@ export function FlashcardsManager() {
     notifyError(title, description);
   };
 
-  const create = useMutation(trpc.flashcards.create.mutationOptions({
-    onSuccess: () => {
-      notifySuccess("Flashcard created successfully");
-      setDialog(null);
-      void refreshLists();
-      void refreshStats();
-    },
-    onError: failed("Failed to create flashcard"),
-  }));
-  const update = useMutation(trpc.flashcards.update.mutationOptions({
-    onSuccess: () => {
-      notifySuccess("Flashcard updated successfully");
-      setDialog(null);
-      void refreshLists();
-    },
-    onError: failed("Failed to update flashcard"),
-  }));
-  const remove = useMutation(trpc.flashcards.delete.mutationOptions({
-    onSuccess: () => {
-      notifySuccess("Flashcard deleted successfully");
-      setDeleting(null);
-      void refreshLists();
-      void refreshStats();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      notifyError("Failed to delete flashcard", errorMessage(error));
-    },
-  }));
+  const create = useMutation(
+    trpc.flashcards.create.mutationOptions({
+      onSuccess: () => {
+        notifySuccess("Flashcard created successfully");
+        setDialog(null);
+        void refreshLists();
+        void refreshStats();
+      },
+      onError: failed("Failed to create flashcard"),
+    }),
+  );
+  const update = useMutation(
+    trpc.flashcards.update.mutationOptions({
+      onSuccess: () => {
+        notifySuccess("Flashcard updated successfully");
+        setDialog(null);
+        void refreshLists();
+      },
+      onError: failed("Failed to update flashcard"),
+    }),
+  );
+  const remove = useMutation(
+    trpc.flashcards.delete.mutationOptions({
+      onSuccess: () => {
+        notifySuccess("Flashcard deleted successfully");
+        setDeleting(null);
+        void refreshLists();
+        void refreshStats();
+      },
+      onError: (error) => {
+        setDeleting(null);
+        notifyError("Failed to delete flashcard", errorMessage(error));
+      },
+    }),
+  );
 
   const submit = (payload: FlashcardPayload) => {
     setFieldErrors({});
@@ -86,15 +96,23 @@ export function FlashcardsManager() {
         action={
           <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
             <TransferControls kind="flashcards" />
-            <Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}><Plus aria-hidden /> Add Flashcard</Button>
+            <Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}>
+              <Plus aria-hidden /> Add Flashcard
+            </Button>
           </Flex>
         }
       />
-      <Flex gap="4" align={{ base: "stretch", sm: "flex-end" }} justify="space-between" direction={{ base: "column", sm: "row" }}>
+      <Flex
+        gap="4"
+        align={{ base: "stretch", sm: "flex-end" }}
+        justify="space-between"
+        direction={{ base: "column", sm: "row" }}
+      >
         <AdminSectionFilter value={filter} onChange={setFilter} />
         {list.isSuccess && (
           <Text color="fg.muted" role="status" data-testid="flashcard-count">
-            {cards.length} {cards.length === 1 ? "flashcard" : "flashcards"}{section === undefined ? " in all sections" : ` in Section ${section}`}
+            {cards.length} {cards.length === 1 ? "flashcard" : "flashcards"}
+            {section === undefined ? " in all sections" : ` in Section ${section}`}
           </Text>
         )}
       </Flex>
@@ -104,9 +122,21 @@ export function FlashcardsManager() {
       ) : list.isError ? (
         <ErrorCard message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : cards.length === 0 ? (
-        <Card.Root><Card.Body textAlign="center" color="fg.muted">No flashcards in this section yet. Use Add Flashcard to write the first one.</Card.Body></Card.Root>
+        <Card.Root>
+          <Card.Body textAlign="center" color="fg.muted">
+            No flashcards in this section yet. Use Add Flashcard to write the first one.
+          </Card.Body>
+        </Card.Root>
       ) : (
-        <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" listStyleType="none" m="0" p="0" aria-label="Flashcards">
+        <SimpleGrid
+          as="ul"
+          columns={{ base: 1, md: 2, xl: 3 }}
+          gap="4"
+          listStyleType="none"
+          m="0"
+          p="0"
+          aria-label="Flashcards"
+        >
           {cards.map((card) => (
             <li key={card.id}>
               <FlashcardCard card={card} onEdit={() => openDialog(card)} onDelete={() => setDeleting(card)} />
@@ -143,16 +173,43 @@ function FlashcardCard({ card, onEdit, onDelete }: { card: Flashcard; onEdit: ()
       <Card.Body gap="3">
         <Flex justify="space-between" align="center" gap="2">
           <HStack gap="2" wrap="wrap">
-            <Badge colorPalette="brand" variant="subtle">Section {card.sectionNumber}</Badge>
+            <Badge colorPalette="brand" variant="subtle">
+              Section {card.sectionNumber}
+            </Badge>
             {card.citation && <Badge variant="outline">{citationLabel(card.citation)}</Badge>}
           </HStack>
           <HStack gap="1" flexShrink={0}>
-            <IconButton variant="ghost" size="md" minW="44px" minH="44px" aria-label="Edit flashcard" title="Edit flashcard" onClick={onEdit}><Pencil /></IconButton>
-            <IconButton variant="ghost" size="md" minW="44px" minH="44px" colorPalette="red" aria-label="Delete flashcard" title="Delete flashcard" onClick={onDelete}><Trash2 /></IconButton>
+            <IconButton
+              variant="ghost"
+              size="md"
+              minW="44px"
+              minH="44px"
+              aria-label="Edit flashcard"
+              title="Edit flashcard"
+              onClick={onEdit}
+            >
+              <Pencil />
+            </IconButton>
+            <IconButton
+              variant="ghost"
+              size="md"
+              minW="44px"
+              minH="44px"
+              colorPalette="red"
+              aria-label="Delete flashcard"
+              title="Delete flashcard"
+              onClick={onDelete}
+            >
+              <Trash2 />
+            </IconButton>
           </HStack>
         </Flex>
-        <Text as="h2" id={headingId} fontWeight="bold" fontSize="lg" lineHeight="short">{card.term}</Text>
-        <Text fontSize="sm" color="fg.muted">{card.definition}</Text>
+        <Text as="h2" id={headingId} fontWeight="bold" fontSize="lg" lineHeight="short">
+          {card.term}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {card.definition}
+        </Text>
       </Card.Body>
     </Card.Root>
   );

@@ -1,15 +1,47 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, List, NativeSelect, Portal, Progress, SimpleGrid, Stack, Table, Text, useBreakpointValue } from "@chakra-ui/react";
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  List,
+  NativeSelect,
+  Portal,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+} from "@chakra-ui/react";
 import { FileUp } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { notifyError } from "../components/ui/toaster.tsx";
 import { ERROR_COLOR } from "./AdminUi.tsx";
 import {
-  AbortedError, type Cancellable, type ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_CHARS, TOO_LARGE, type TransferFormat, type TransferKind,
-  TransferError, countOf, fileSize, formatOfName, guessFormat, plural, postImport, readFileText,
+  AbortedError,
+  type Cancellable,
+  countOf,
+  fileSize,
+  formatOfName,
+  guessFormat,
+  type ImportReport,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_CHARS,
+  plural,
+  postImport,
+  readFileText,
+  TOO_LARGE,
+  TransferError,
+  type TransferFormat,
+  type TransferKind,
 } from "./transferRequests.ts";
 
 const COLUMNS: Record<TransferKind, string> = {
-  questions: "id, sectionNumber, questionType, questionText, option1, option2, option3, option4, correctAnswer, explanation, citation",
+  questions:
+    "id, sectionNumber, questionType, questionText, option1, option2, option3, option4, correctAnswer, explanation, citation",
   flashcards: "id, sectionNumber, term, definition, citation",
 };
 const TITLES: Record<TransferKind, string> = { questions: "Import Questions", flashcards: "Import Flashcards" };
@@ -62,23 +94,39 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     pending.current = null;
     return ticket.current;
   };
-  useEffect(() => () => { pending.current?.cancel(); }, []);
+  useEffect(
+    () => () => {
+      pending.current?.cancel();
+    },
+    [],
+  );
 
   const upload = (purpose: Purpose, text: string, fmt: TransferFormat, t: number) => {
     const current = () => t === ticket.current;
     setStage({ name: "uploading", purpose, fraction: 0 });
-    const request = postImport({ kind, format: fmt, content: text, dryRun: purpose === "check" }, {
-      onUploadProgress: (fraction) => { if (current()) setStage({ name: "uploading", purpose, fraction }); },
-      onUploaded: () => { if (current()) setStage({ name: "working", purpose }); },
-    });
+    const request = postImport(
+      { kind, format: fmt, content: text, dryRun: purpose === "check" },
+      {
+        onUploadProgress: (fraction) => {
+          if (current()) setStage({ name: "uploading", purpose, fraction });
+        },
+        onUploaded: () => {
+          if (current()) setStage({ name: "working", purpose });
+        },
+      },
+    );
     pending.current = request;
-    return request.promise.finally(() => { if (current()) pending.current = null; });
+    return request.promise.finally(() => {
+      if (current()) pending.current = null;
+    });
   };
 
   const check = (text: string, fmt: TransferFormat) => {
     const t = cancelPending();
     upload("check", text, fmt, t).then(
-      (report) => { if (t === ticket.current) setStage({ name: "checked", report }); },
+      (report) => {
+        if (t === ticket.current) setStage({ name: "checked", report });
+      },
       (error: unknown) => {
         if (t !== ticket.current || error instanceof AbortedError) return;
         setStage({ name: "failed", message: error instanceof Error ? error.message : String(error) });
@@ -97,7 +145,9 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     if (picked.size > MAX_IMPORT_BYTES) return setStage({ name: "failed", message: TOO_LARGE });
     if (picked.size === 0) return setStage({ name: "failed", message: "The file is empty." });
     setStage({ name: "reading", fraction: 0 });
-    const reading = readFileText(picked, (fraction) => { if (t === ticket.current) setStage({ name: "reading", fraction }); });
+    const reading = readFileText(picked, (fraction) => {
+      if (t === ticket.current) setStage({ name: "reading", fraction });
+    });
     pending.current = reading;
     reading.promise.then(
       (text) => {
@@ -132,7 +182,9 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     const t = cancelPending();
     setApplyError(null);
     upload("import", content, format, t).then(
-      (result) => { if (t === ticket.current) onImported(result); },
+      (result) => {
+        if (t === ticket.current) onImported(result);
+      },
       (error: unknown) => {
         if (t !== ticket.current || error instanceof AbortedError) return;
         const message = error instanceof Error ? error.message : String(error);
@@ -156,7 +208,9 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(e) => { if (!e.open) close(); }}
+      onOpenChange={(e) => {
+        if (!e.open) close();
+      }}
       size={size}
       scrollBehavior="inside"
       placement="center"
@@ -177,11 +231,15 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
               <Stack gap="5">
                 <Stack gap="2" fontSize="sm" color="fg.muted">
                   <Text>
-                    A JSON or CSV file, as made by Export. A row with an id updates that {kind === "questions" ? "question" : "flashcard"}; a row without one adds a new one.
-                    The file is checked first, and nothing is saved unless every row is valid.
+                    A JSON or CSV file, as made by Export. A row with an id updates that{" "}
+                    {kind === "questions" ? "question" : "flashcard"}; a row without one adds a new one. The file is
+                    checked first, and nothing is saved unless every row is valid.
                   </Text>
                   <Text overflowWrap="anywhere">
-                    CSV columns: <Box as="code" fontFamily="mono" fontSize="xs" color="fg">{COLUMNS[kind]}</Box>
+                    CSV columns:{" "}
+                    <Box as="code" fontFamily="mono" fontSize="xs" color="fg">
+                      {COLUMNS[kind]}
+                    </Box>
                   </Text>
                 </Stack>
 
@@ -192,17 +250,41 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   bg={dragging ? "brand.subtle" : "transparent"}
                   rounded="l2"
                   p="4"
-                  onDragOver={(e) => { if (applying) return; e.preventDefault(); setDragging(true); }}
+                  onDragOver={(e) => {
+                    if (applying) return;
+                    e.preventDefault();
+                    setDragging(true);
+                  }}
                   onDragLeave={() => setDragging(false)}
-                  onDrop={(e) => { e.preventDefault(); setDragging(false); if (!applying) chooseFile(e.dataTransfer.files[0]); }}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    setDragging(false);
+                    if (!applying) chooseFile(e.dataTransfer.files[0]);
+                  }}
                 >
                   <Stack gap="3">
-                    <Text fontWeight="medium" id={fileHelpId}>File (.json or .csv, 4 MB at most)</Text>
+                    <Text fontWeight="medium" id={fileHelpId}>
+                      File (.json or .csv, 4 MB at most)
+                    </Text>
                     <Flex gap="3" align="center" wrap="wrap">
-                      <Button ref={chooseRef} variant="outline" size="lg" disabled={applying} onClick={() => inputRef.current?.click()} aria-describedby={`${fileHelpId} ${fileInfoId}`}>
+                      <Button
+                        ref={chooseRef}
+                        variant="outline"
+                        size="lg"
+                        disabled={applying}
+                        onClick={() => inputRef.current?.click()}
+                        aria-describedby={`${fileHelpId} ${fileInfoId}`}
+                      >
                         <FileUp aria-hidden /> {file ? "Choose another file" : "Choose file"}
                       </Button>
-                      <Text id={fileInfoId} color={file ? "fg" : "fg.muted"} fontSize="sm" overflowWrap="anywhere" minW="0" data-testid="import-file-name">
+                      <Text
+                        id={fileInfoId}
+                        color={file ? "fg" : "fg.muted"}
+                        fontSize="sm"
+                        overflowWrap="anywhere"
+                        minW="0"
+                        data-testid="import-file-name"
+                      >
                         {file ? `${file.name} (${fileSize(file.size)})` : "No file chosen. You can also drop one here."}
                       </Text>
                     </Flex>
@@ -214,7 +296,10 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                       tabIndex={-1}
                       aria-label="Import file"
                       data-testid="import-file-input"
-                      onChange={(e) => { chooseFile(e.currentTarget.files?.[0]); e.currentTarget.value = ""; }}
+                      onChange={(e) => {
+                        chooseFile(e.currentTarget.files?.[0]);
+                        e.currentTarget.value = "";
+                      }}
                     />
                   </Stack>
                 </Box>
@@ -222,7 +307,10 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                 <Field.Root disabled={applying} maxW={{ sm: "xs" }}>
                   <Field.Label>File format</Field.Label>
                   <NativeSelect.Root size="lg">
-                    <NativeSelect.Field value={format} onChange={(e) => changeFormat(e.currentTarget.value as TransferFormat)}>
+                    <NativeSelect.Field
+                      value={format}
+                      onChange={(e) => changeFormat(e.currentTarget.value as TransferFormat)}
+                    >
                       <option value="json">JSON</option>
                       <option value="csv">CSV</option>
                     </NativeSelect.Field>
@@ -242,7 +330,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   </Alert.Root>
                 )}
                 <Box aria-live="polite" aria-atomic="true" srOnly data-testid="import-announcement">
-                  {stage.name === "checked" ? summarySentence(stage.report) : stage.name === "failed" ? `The file could not be checked. ${stage.message}` : ""}
+                  {stage.name === "checked"
+                    ? summarySentence(stage.report)
+                    : stage.name === "failed"
+                      ? `The file could not be checked. ${stage.message}`
+                      : ""}
                 </Box>
                 {stage.name === "failed" && (
                   <Alert.Root status="error" data-testid="import-error">
@@ -258,8 +350,25 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
             </Dialog.Body>
             <Dialog.Footer>
               <Box display="flex" gap="3" w={{ base: "full", sm: "auto" }} justifyContent="flex-end">
-                <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }} disabled={applying} onClick={close}>Cancel</Button>
-                <Button colorPalette="brand" size="lg" flex={{ base: "1", sm: "initial" }} disabled={!importable || busy} loading={applying} loadingText="Importing" onClick={apply} data-testid="import-apply">
+                <Button
+                  variant="outline"
+                  size="lg"
+                  flex={{ base: "1", sm: "initial" }}
+                  disabled={applying}
+                  onClick={close}
+                >
+                  Cancel
+                </Button>
+                <Button
+                  colorPalette="brand"
+                  size="lg"
+                  flex={{ base: "1", sm: "initial" }}
+                  disabled={!importable || busy}
+                  loading={applying}
+                  loadingText="Importing"
+                  onClick={apply}
+                  data-testid="import-apply"
+                >
                   {importable ? `Import ${plural(report.total, "item", "items")}` : "Import"}
                 </Button>
               </Box>
@@ -303,9 +412,13 @@ function StageProgress({ stage }: { stage: Stage }) {
   const { label, percent } = stageLabel(stage);
   return (
     <Stack gap="2" data-testid="import-progress">
-      <Text fontSize="sm" fontWeight="medium" aria-hidden data-testid="import-progress-label">{label}</Text>
+      <Text fontSize="sm" fontWeight="medium" aria-hidden data-testid="import-progress-label">
+        {label}
+      </Text>
       <Progress.Root value={percent} max={100} size="sm" colorPalette="brand" translations={{ value: () => label }}>
-        <Progress.Track rounded="full" bg="bg.emphasized"><Progress.Range /></Progress.Track>
+        <Progress.Track rounded="full" bg="bg.emphasized">
+          <Progress.Range />
+        </Progress.Track>
       </Progress.Root>
     </Stack>
   );
@@ -349,16 +462,30 @@ function ReportView({ kind, report }: { kind: TransferKind; report: ImportReport
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{plural(report.invalid, "row has problems", "rows have problems")}</Alert.Title>
-              <Alert.Description>Fix them in the file and choose it again. Nothing is imported until every row is valid.</Alert.Description>
+              <Alert.Description>
+                Fix them in the file and choose it again. Nothing is imported until every row is valid.
+              </Alert.Description>
             </Alert.Content>
           </Alert.Root>
           <Stack gap="2">
-            <Text as="h3" id={headingId} fontWeight="semibold">Rows with problems</Text>
-            <Text fontSize="sm" color="fg.muted">Rows are counted from the first item; a CSV file's header line is not counted.</Text>
-            <Table.Root size="sm" aria-labelledby={headingId} data-testid="import-problems" tableLayout="fixed" w="full">
+            <Text as="h3" id={headingId} fontWeight="semibold">
+              Rows with problems
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              Rows are counted from the first item; a CSV file's header line is not counted.
+            </Text>
+            <Table.Root
+              size="sm"
+              aria-labelledby={headingId}
+              data-testid="import-problems"
+              tableLayout="fixed"
+              w="full"
+            >
               <Table.Header>
                 <Table.Row bg="transparent">
-                  <Table.ColumnHeader ps="0" w={{ base: "20", sm: "28" }}>Row</Table.ColumnHeader>
+                  <Table.ColumnHeader ps="0" w={{ base: "20", sm: "28" }}>
+                    Row
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader pe="0">Problems</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -367,11 +494,19 @@ function ReportView({ kind, report }: { kind: TransferKind; report: ImportReport
                   <Table.Row key={r.row} bg="transparent" data-testid="import-problem-row">
                     <Table.Cell ps="0" verticalAlign="top" fontVariantNumeric="tabular-nums">
                       <Text fontWeight="semibold">{r.row}</Text>
-                      {r.id !== null && <Text fontSize="xs" color="fg.muted">id {r.id}</Text>}
+                      {r.id !== null && (
+                        <Text fontSize="xs" color="fg.muted">
+                          id {r.id}
+                        </Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell pe="0" verticalAlign="top">
                       <List.Root gap="1" ps="4" color={ERROR_COLOR}>
-                        {r.problems.map((p, i) => <List.Item key={i} overflowWrap="anywhere">{p}</List.Item>)}
+                        {r.problems.map((p, i) => (
+                          <List.Item key={i} overflowWrap="anywhere">
+                            {p}
+                          </List.Item>
+                        ))}
                       </List.Root>
                     </Table.Cell>
                   </Table.Row>
@@ -379,7 +514,9 @@ function ReportView({ kind, report }: { kind: TransferKind; report: ImportReport
               </Table.Body>
             </Table.Root>
             {problemRows.length > shown.length && (
-              <Text fontSize="sm" color="fg.muted">Showing the first {shown.length} of {problemRows.length} rows with problems.</Text>
+              <Text fontSize="sm" color="fg.muted">
+                Showing the first {shown.length} of {problemRows.length} rows with problems.
+              </Text>
             )}
           </Stack>
         </>
@@ -391,8 +528,19 @@ function ReportView({ kind, report }: { kind: TransferKind; report: ImportReport
 function Total({ label, value, bad = false }: { label: string; value: number; bad?: boolean }) {
   return (
     <Box borderWidth="1px" rounded="l2" px="3" py="2" bg="bg.panel" minW="0">
-      <Text as="dt" fontSize="xs" color="fg.muted" lineHeight="short">{label}</Text>
-      <Text as="dd" fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums" color={bad ? ERROR_COLOR : "fg"} data-testid={`import-total-${label.toLowerCase().replace(/ /g, "-")}`}>{value}</Text>
+      <Text as="dt" fontSize="xs" color="fg.muted" lineHeight="short">
+        {label}
+      </Text>
+      <Text
+        as="dd"
+        fontSize="2xl"
+        fontWeight="bold"
+        fontVariantNumeric="tabular-nums"
+        color={bad ? ERROR_COLOR : "fg"}
+        data-testid={`import-total-${label.toLowerCase().replace(/ /g, "-")}`}
+      >
+        {value}
+      </Text>
     </Box>
   );
 }

@@ -11,7 +11,17 @@ export function usePage(total: number, pageSize: number, resetKey: unknown): [nu
   return [current, setPage, pageCount];
 }
 
-export function Pager({ page, pageCount, onChange, label }: { page: number; pageCount: number; onChange: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  pageCount,
+  onChange,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
   const go = (p: number) => {
     onChange(p);
     window.scrollTo({ top: 0 });
@@ -21,8 +31,16 @@ export function Pager({ page, pageCount, onChange, label }: { page: number; page
       <Button variant="outline" size="lg" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
         <ChevronLeft aria-hidden /> Previous
       </Button>
-      <Text aria-live="polite" fontSize="sm" color="fg.muted" whiteSpace="nowrap">Page {page} of {pageCount}</Text>
-      <Button variant="outline" size="lg" onClick={() => go(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+      <Text aria-live="polite" fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+        Page {page} of {pageCount}
+      </Text>
+      <Button
+        variant="outline"
+        size="lg"
+        onClick={() => go(page + 1)}
+        disabled={page >= pageCount}
+        aria-label="Next page"
+      >
         Next <ChevronRight aria-hidden />
       </Button>
     </Flex>

@@ -1,8 +1,31 @@
-import { Alert, Box, Button, CloseButton, Dialog, Fieldset, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea, useBreakpointValue } from "@chakra-ui/react";
-import { useRef, useState } from "react";
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Fieldset,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  useBreakpointValue,
+} from "@chakra-ui/react";
 import { OPTIONS_PER_QUESTION, type QuestionType } from "@jcba/domain";
+import { useRef, useState } from "react";
 import { ERROR_COLOR, FormField } from "./AdminUi.tsx";
-import { type Question, type QuestionForm, type QuestionPayload, QUESTION_FIELDS, blankQuestionForm, questionFormFrom, questionPayload, validateQuestion } from "./questionForm.ts";
+import {
+  blankQuestionForm,
+  QUESTION_FIELDS,
+  type Question,
+  type QuestionForm,
+  type QuestionPayload,
+  questionFormFrom,
+  questionPayload,
+  validateQuestion,
+} from "./questionForm.ts";
 import { type FieldErrors, focusFirstError } from "./serverIssues.ts";
 
 const LETTERS = ["A", "B", "C", "D"];
@@ -24,12 +47,25 @@ export function QuestionDialog(props: QuestionDialogProps) {
   // Full screen on phones, a centred dialog from 768 px (responsive slot sizes mix "full" height into "lg").
   const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size={size} scrollBehavior="inside" placement="center" lazyMount unmountOnExit closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size={size}
+      scrollBehavior="inside"
+      placement="center"
+      lazyMount
+      unmountOnExit
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            {target !== null && <QuestionFormBody key={target === "new" ? "new" : target.id} {...props} target={target} />}
+            {target !== null && (
+              <QuestionFormBody key={target === "new" ? "new" : target.id} {...props} target={target} />
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -37,9 +73,18 @@ export function QuestionDialog(props: QuestionDialogProps) {
   );
 }
 
-function QuestionFormBody({ target, defaultSection, pending, serverErrors, formError, onSubmit }: QuestionDialogProps & { target: Question | "new" }) {
+function QuestionFormBody({
+  target,
+  defaultSection,
+  pending,
+  serverErrors,
+  formError,
+  onSubmit,
+}: QuestionDialogProps & { target: Question | "new" }) {
   const editing = target !== "new";
-  const [form, setForm] = useState<QuestionForm>(() => (editing ? questionFormFrom(target) : blankQuestionForm(defaultSection)));
+  const [form, setForm] = useState<QuestionForm>(() =>
+    editing ? questionFormFrom(target) : blankQuestionForm(defaultSection),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touchedSinceServer, setTouched] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
@@ -90,13 +135,29 @@ function QuestionFormBody({ target, defaultSection, pending, serverErrors, formE
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <FormField label="Section" required error={shown("sectionNumber")} helper="A number from 1 to 32">
                 {(d) => (
-                  <Input {...d} name="sectionNumber" type="number" inputMode="numeric" min={1} max={32} step={1} size="lg" value={form.sectionNumber} onChange={(e) => update("sectionNumber", e.currentTarget.value)} />
+                  <Input
+                    {...d}
+                    name="sectionNumber"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={32}
+                    step={1}
+                    size="lg"
+                    value={form.sectionNumber}
+                    onChange={(e) => update("sectionNumber", e.currentTarget.value)}
+                  />
                 )}
               </FormField>
               <FormField label="Question type" required error={shown("questionType")}>
                 {(d) => (
                   <NativeSelect.Root size="lg">
-                    <NativeSelect.Field {...d} name="questionType" value={form.questionType} onChange={(e) => update("questionType", e.currentTarget.value as QuestionType)}>
+                    <NativeSelect.Field
+                      {...d}
+                      name="questionType"
+                      value={form.questionType}
+                      onChange={(e) => update("questionType", e.currentTarget.value as QuestionType)}
+                    >
                       <option value="multiple-choice">Multiple choice</option>
                       <option value="fill-in-blank">Fill in the blank</option>
                     </NativeSelect.Field>
@@ -107,17 +168,34 @@ function QuestionFormBody({ target, defaultSection, pending, serverErrors, formE
             </SimpleGrid>
             <FormField label="Question text" required error={shown("questionText")}>
               {(d) => (
-                <Textarea {...d} name="questionText" rows={3} maxLength={4000} autoresize value={form.questionText} onChange={(e) => update("questionText", e.currentTarget.value)} />
+                <Textarea
+                  {...d}
+                  name="questionText"
+                  rows={3}
+                  maxLength={4000}
+                  autoresize
+                  value={form.questionText}
+                  onChange={(e) => update("questionText", e.currentTarget.value)}
+                />
               )}
             </FormField>
             {multiple && (
               <Fieldset.Root invalid={Boolean(optionsError)}>
-                <Fieldset.Legend fontWeight="medium" fontSize="sm">Options (all {OPTIONS_PER_QUESTION} required)</Fieldset.Legend>
+                <Fieldset.Legend fontWeight="medium" fontSize="sm">
+                  Options (all {OPTIONS_PER_QUESTION} required)
+                </Fieldset.Legend>
                 <Stack gap="3" mt="2">
                   {form.options.map((o, i) => (
                     <FormField key={i} label={`Option ${i + 1}`} required error={shown(`options.${i}`)}>
                       {(d) => (
-                        <Input {...d} name={`options.${i}`} size="lg" maxLength={500} value={o} onChange={(e) => setOption(i, e.currentTarget.value)} />
+                        <Input
+                          {...d}
+                          name={`options.${i}`}
+                          size="lg"
+                          maxLength={500}
+                          value={o}
+                          onChange={(e) => setOption(i, e.currentTarget.value)}
+                        />
                       )}
                     </FormField>
                   ))}
@@ -126,31 +204,75 @@ function QuestionFormBody({ target, defaultSection, pending, serverErrors, formE
               </Fieldset.Root>
             )}
             {multiple ? (
-              <FormField label="Correct answer" required error={shown("correctAnswer")} helper="Choose one of the options above">
+              <FormField
+                label="Correct answer"
+                required
+                error={shown("correctAnswer")}
+                helper="Choose one of the options above"
+              >
                 {(d) => (
                   <NativeSelect.Root size="lg">
-                    <NativeSelect.Field {...d} name="correctAnswer" value={form.correctIndex} onChange={(e) => update("correctIndex", e.currentTarget.value, "correctAnswer")} placeholder={filled.length ? "Choose the correct option" : "Fill in the options first"}>
-                      {filled.map((o) => <option key={o.i} value={String(o.i)}>{`${LETTERS[o.i]}. ${o.text}`}</option>)}
+                    <NativeSelect.Field
+                      {...d}
+                      name="correctAnswer"
+                      value={form.correctIndex}
+                      onChange={(e) => update("correctIndex", e.currentTarget.value, "correctAnswer")}
+                      placeholder={filled.length ? "Choose the correct option" : "Fill in the options first"}
+                    >
+                      {filled.map((o) => (
+                        <option key={o.i} value={String(o.i)}>{`${LETTERS[o.i]}. ${o.text}`}</option>
+                      ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 )}
               </FormField>
             ) : (
-              <FormField label="Correct answer" required error={shown("correctAnswer")} helper="Checked ignoring case and surrounding spaces">
+              <FormField
+                label="Correct answer"
+                required
+                error={shown("correctAnswer")}
+                helper="Checked ignoring case and surrounding spaces"
+              >
                 {(d) => (
-                  <Input {...d} name="correctAnswer" size="lg" maxLength={500} value={form.correctText} onChange={(e) => update("correctText", e.currentTarget.value, "correctAnswer")} />
+                  <Input
+                    {...d}
+                    name="correctAnswer"
+                    size="lg"
+                    maxLength={500}
+                    value={form.correctText}
+                    onChange={(e) => update("correctText", e.currentTarget.value, "correctAnswer")}
+                  />
                 )}
               </FormField>
             )}
             <FormField label="Explanation" required error={shown("explanation")}>
               {(d) => (
-                <Textarea {...d} name="explanation" rows={3} maxLength={4000} autoresize value={form.explanation} onChange={(e) => update("explanation", e.currentTarget.value)} />
+                <Textarea
+                  {...d}
+                  name="explanation"
+                  rows={3}
+                  maxLength={4000}
+                  autoresize
+                  value={form.explanation}
+                  onChange={(e) => update("explanation", e.currentTarget.value)}
+                />
               )}
             </FormField>
-            <FormField label="Citation (optional)" error={shown("citation")} helper="The contract paragraph, e.g. 19.A.1">
+            <FormField
+              label="Citation (optional)"
+              error={shown("citation")}
+              helper="The contract paragraph, e.g. 19.A.1"
+            >
               {(d) => (
-                <Input {...d} name="citation" size="lg" maxLength={40} value={form.citation} onChange={(e) => update("citation", e.currentTarget.value)} />
+                <Input
+                  {...d}
+                  name="citation"
+                  size="lg"
+                  maxLength={40}
+                  value={form.citation}
+                  onChange={(e) => update("citation", e.currentTarget.value)}
+                />
               )}
             </FormField>
           </Stack>
@@ -159,9 +281,18 @@ function QuestionFormBody({ target, defaultSection, pending, serverErrors, formE
       <Dialog.Footer>
         <Box display="flex" gap="3" w={{ base: "full", sm: "auto" }} justifyContent="flex-end">
           <Dialog.ActionTrigger asChild>
-            <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }}>Cancel</Button>
+            <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }}>
+              Cancel
+            </Button>
           </Dialog.ActionTrigger>
-          <Button type="submit" form="question-form" colorPalette="brand" size="lg" loading={pending} flex={{ base: "1", sm: "initial" }}>
+          <Button
+            type="submit"
+            form="question-form"
+            colorPalette="brand"
+            size="lg"
+            loading={pending}
+            flex={{ base: "1", sm: "initial" }}
+          >
             {editing ? "Update" : "Create"}
           </Button>
         </Box>

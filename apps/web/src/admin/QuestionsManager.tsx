@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
-import { citationLabel } from "../flashcards/citation.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { citationLabel } from "../flashcards/citation.ts";
 import { AdminPageHeader, AdminSectionFilter, ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
-import { type Question, type QuestionPayload, QUESTION_FIELDS } from "./questionForm.ts";
+import { QUESTION_FIELDS, type Question, type QuestionPayload } from "./questionForm.ts";
 import { type FieldErrors, serverErrors } from "./serverIssues.ts";
 import { TransferControls } from "./Transfer.tsx";
 
@@ -38,7 +38,8 @@ export function QuestionsManager() {
 
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: trpc.questions.list.queryKey() });
   // The totals are on another screen: refetch them now even though nothing shows them here.
-  const refreshStats = () => queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey(), refetchType: "all" });
+  const refreshStats = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey(), refetchType: "all" });
   const openDialog = (target: Question | "new") => {
     setFieldErrors({});
     setFormError(null);
@@ -51,35 +52,41 @@ export function QuestionsManager() {
     notifyError(title, description);
   };
 
-  const create = useMutation(trpc.questions.create.mutationOptions({
-    onSuccess: () => {
-      notifySuccess("Question created successfully");
-      setDialog(null);
-      void refreshLists();
-      void refreshStats();
-    },
-    onError: failed("Failed to create question"),
-  }));
-  const update = useMutation(trpc.questions.update.mutationOptions({
-    onSuccess: () => {
-      notifySuccess("Question updated successfully");
-      setDialog(null);
-      void refreshLists();
-    },
-    onError: failed("Failed to update question"),
-  }));
-  const remove = useMutation(trpc.questions.delete.mutationOptions({
-    onSuccess: () => {
-      notifySuccess("Question deleted successfully");
-      setDeleting(null);
-      void refreshLists();
-      void refreshStats();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      notifyError("Failed to delete question", errorMessage(error));
-    },
-  }));
+  const create = useMutation(
+    trpc.questions.create.mutationOptions({
+      onSuccess: () => {
+        notifySuccess("Question created successfully");
+        setDialog(null);
+        void refreshLists();
+        void refreshStats();
+      },
+      onError: failed("Failed to create question"),
+    }),
+  );
+  const update = useMutation(
+    trpc.questions.update.mutationOptions({
+      onSuccess: () => {
+        notifySuccess("Question updated successfully");
+        setDialog(null);
+        void refreshLists();
+      },
+      onError: failed("Failed to update question"),
+    }),
+  );
+  const remove = useMutation(
+    trpc.questions.delete.mutationOptions({
+      onSuccess: () => {
+        notifySuccess("Question deleted successfully");
+        setDeleting(null);
+        void refreshLists();
+        void refreshStats();
+      },
+      onError: (error) => {
+        setDeleting(null);
+        notifyError("Failed to delete question", errorMessage(error));
+      },
+    }),
+  );
 
   const submit = (payload: QuestionPayload) => {
     setFieldErrors({});
@@ -97,15 +104,23 @@ export function QuestionsManager() {
         action={
           <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
             <TransferControls kind="questions" />
-            <Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}><Plus aria-hidden /> Add Question</Button>
+            <Button colorPalette="brand" size="lg" onClick={() => openDialog("new")}>
+              <Plus aria-hidden /> Add Question
+            </Button>
           </Flex>
         }
       />
-      <Flex gap="4" align={{ base: "stretch", sm: "flex-end" }} justify="space-between" direction={{ base: "column", sm: "row" }}>
+      <Flex
+        gap="4"
+        align={{ base: "stretch", sm: "flex-end" }}
+        justify="space-between"
+        direction={{ base: "column", sm: "row" }}
+      >
         <AdminSectionFilter value={filter} onChange={setFilter} />
         {list.isSuccess && (
           <Text color="fg.muted" role="status" data-testid="question-count">
-            {questions.length} {questions.length === 1 ? "question" : "questions"}{section === undefined ? " in all sections" : ` in Section ${section}`}
+            {questions.length} {questions.length === 1 ? "question" : "questions"}
+            {section === undefined ? " in all sections" : ` in Section ${section}`}
           </Text>
         )}
       </Flex>
@@ -115,7 +130,11 @@ export function QuestionsManager() {
       ) : list.isError ? (
         <ErrorCard message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : questions.length === 0 ? (
-        <Card.Root><Card.Body textAlign="center" color="fg.muted">No questions in this section yet. Use Add Question to write the first one.</Card.Body></Card.Root>
+        <Card.Root>
+          <Card.Body textAlign="center" color="fg.muted">
+            No questions in this section yet. Use Add Question to write the first one.
+          </Card.Body>
+        </Card.Root>
       ) : (
         <>
           <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Questions">
@@ -150,7 +169,15 @@ export function QuestionsManager() {
   );
 }
 
-function QuestionCard({ question: q, onEdit, onDelete }: { question: Question; onEdit: () => void; onDelete: () => void }) {
+function QuestionCard({
+  question: q,
+  onEdit,
+  onDelete,
+}: {
+  question: Question;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const headingId = `question-${q.id}-heading`;
   return (
     <Card.Root as="article" aria-labelledby={headingId} data-testid="question-card">
@@ -160,8 +187,29 @@ function QuestionCard({ question: q, onEdit, onDelete }: { question: Question; o
             Section {q.sectionNumber}: {q.questionText}
           </Text>
           <HStack gap="1" flexShrink={0}>
-            <IconButton variant="ghost" size="md" minW="44px" minH="44px" aria-label="Edit question" title="Edit question" onClick={onEdit}><Pencil /></IconButton>
-            <IconButton variant="ghost" size="md" minW="44px" minH="44px" colorPalette="red" aria-label="Delete question" title="Delete question" onClick={onDelete}><Trash2 /></IconButton>
+            <IconButton
+              variant="ghost"
+              size="md"
+              minW="44px"
+              minH="44px"
+              aria-label="Edit question"
+              title="Edit question"
+              onClick={onEdit}
+            >
+              <Pencil />
+            </IconButton>
+            <IconButton
+              variant="ghost"
+              size="md"
+              minW="44px"
+              minH="44px"
+              colorPalette="red"
+              aria-label="Delete question"
+              title="Delete question"
+              onClick={onDelete}
+            >
+              <Trash2 />
+            </IconButton>
           </HStack>
         </Flex>
         <HStack gap="2" wrap="wrap">
@@ -173,17 +221,44 @@ function QuestionCard({ question: q, onEdit, onDelete }: { question: Question; o
             {q.options.map((o, i) => {
               const correct = o === q.correctAnswer;
               return (
-                <List.Item key={i} display="flex" gap="2" alignItems="flex-start" fontSize="sm" color={correct ? { _light: "green.700", _dark: "green.300" } : undefined} fontWeight={correct ? "semibold" : undefined}>
-                  <Box as="span" minW="5" color="fg.muted">{LETTERS[i]}.</Box>
+                <List.Item
+                  key={i}
+                  display="flex"
+                  gap="2"
+                  alignItems="flex-start"
+                  fontSize="sm"
+                  color={correct ? { _light: "green.700", _dark: "green.300" } : undefined}
+                  fontWeight={correct ? "semibold" : undefined}
+                >
+                  <Box as="span" minW="5" color="fg.muted">
+                    {LETTERS[i]}.
+                  </Box>
                   <span>{o}</span>
-                  {correct && <><CheckCircle2 size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} /><Box as="span" srOnly>(correct answer)</Box></>}
+                  {correct && (
+                    <>
+                      <CheckCircle2 size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                      <Box as="span" srOnly>
+                        (correct answer)
+                      </Box>
+                    </>
+                  )}
                 </List.Item>
               );
             })}
           </List.Root>
         )}
-        <Text fontSize="sm"><Box as="span" fontWeight="semibold">Answer:</Box> {q.correctAnswer}</Text>
-        <Text fontSize="sm" color="fg.muted"><Box as="span" fontWeight="semibold" color="fg">Explanation:</Box> {q.explanation}</Text>
+        <Text fontSize="sm">
+          <Box as="span" fontWeight="semibold">
+            Answer:
+          </Box>{" "}
+          {q.correctAnswer}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          <Box as="span" fontWeight="semibold" color="fg">
+            Explanation:
+          </Box>{" "}
+          {q.explanation}
+        </Text>
       </Card.Body>
     </Card.Root>
   );

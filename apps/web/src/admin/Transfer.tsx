@@ -5,7 +5,13 @@ import { useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
-import { type ImportReport, type TransferFormat, type TransferKind, countOf, downloadFile } from "./transferRequests.ts";
+import {
+  countOf,
+  downloadFile,
+  type ImportReport,
+  type TransferFormat,
+  type TransferKind,
+} from "./transferRequests.ts";
 
 /**
  * Import and Export for Manage Questions and Manage Flashcards: an Import button opening the
@@ -30,7 +36,15 @@ export function TransferControls({ kind }: { kind: TransferKind }) {
 
   return (
     <Flex gap="3" w={{ base: "full", sm: "auto" }}>
-      <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }} onClick={() => { setSession((s) => s + 1); setOpen(true); }}>
+      <Button
+        variant="outline"
+        size="lg"
+        flex={{ base: "1", sm: "initial" }}
+        onClick={() => {
+          setSession((s) => s + 1);
+          setOpen(true);
+        }}
+      >
         <Upload aria-hidden /> Import
       </Button>
       <ExportControl kind={kind} />
@@ -53,13 +67,29 @@ function ExportControl({ kind }: { kind: TransferKind }) {
   return (
     <Group attached flexShrink={0}>
       <NativeSelect.Root size="lg" w="auto" flexShrink={0} disabled={exporting.isPending}>
-        <NativeSelect.Field aria-label="Export format" value={format} onChange={(e) => setFormat(e.currentTarget.value as TransferFormat)} borderEndRadius="0" ps="3" pe="8">
+        <NativeSelect.Field
+          aria-label="Export format"
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as TransferFormat)}
+          borderEndRadius="0"
+          ps="3"
+          pe="8"
+        >
           <option value="json">JSON</option>
           <option value="csv">CSV</option>
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Button variant="outline" size="lg" flex="1" ms="-1px" borderStartRadius="0" loading={exporting.isPending} loadingText="Exporting" onClick={() => exporting.mutate(format)}>
+      <Button
+        variant="outline"
+        size="lg"
+        flex="1"
+        ms="-1px"
+        borderStartRadius="0"
+        loading={exporting.isPending}
+        loadingText="Exporting"
+        onClick={() => exporting.mutate(format)}
+      >
         <Download aria-hidden /> Export
       </Button>
     </Group>

@@ -19,7 +19,12 @@ export function blankFlashcardForm(sectionNumber?: number): FlashcardForm {
 }
 
 export function flashcardFormFrom(card: Flashcard): FlashcardForm {
-  return { sectionNumber: String(card.sectionNumber), term: card.term, definition: card.definition, citation: card.citation ?? "" };
+  return {
+    sectionNumber: String(card.sectionNumber),
+    term: card.term,
+    definition: card.definition,
+    citation: card.citation ?? "",
+  };
 }
 
 /** Specification §5: section 1–32, term and definition required. */
@@ -34,5 +39,10 @@ export function validateFlashcard(form: FlashcardForm): FieldErrors {
 }
 
 export function flashcardPayload(form: FlashcardForm): FlashcardPayload {
-  return { sectionNumber: Number(form.sectionNumber.trim()), term: form.term.trim(), definition: form.definition.trim(), citation: form.citation.trim() || null };
+  return {
+    sectionNumber: Number(form.sectionNumber.trim()),
+    term: form.term.trim(),
+    definition: form.definition.trim(),
+    citation: form.citation.trim() || null,
+  };
 }

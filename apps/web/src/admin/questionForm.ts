@@ -19,7 +19,16 @@ export interface QuestionForm {
 
 export const OPTION_FIELDS = Array.from({ length: OPTIONS_PER_QUESTION }, (_, i) => `options.${i}`);
 /** Field names in form order (for focusing the first error and mapping server issues). */
-export const QUESTION_FIELDS = ["sectionNumber", "questionType", "questionText", ...OPTION_FIELDS, "options", "correctAnswer", "explanation", "citation"] as const;
+export const QUESTION_FIELDS = [
+  "sectionNumber",
+  "questionType",
+  "questionText",
+  ...OPTION_FIELDS,
+  "options",
+  "correctAnswer",
+  "explanation",
+  "citation",
+] as const;
 
 export function blankQuestionForm(sectionNumber?: number): QuestionForm {
   return {
@@ -66,14 +75,16 @@ export function validateQuestion(form: QuestionForm): FieldErrors {
   const errors: FieldErrors = {};
   const section = validateSection(form.sectionNumber);
   if (section) errors.sectionNumber = section;
-  if (form.questionType !== "multiple-choice" && form.questionType !== "fill-in-blank") errors.questionType = "Question type must be multiple-choice or fill-in-blank.";
+  if (form.questionType !== "multiple-choice" && form.questionType !== "fill-in-blank")
+    errors.questionType = "Question type must be multiple-choice or fill-in-blank.";
   if (!form.questionText.trim()) errors.questionText = "Question text is required.";
   if (form.questionType === "multiple-choice") {
     const trimmed = form.options.map((o) => o.trim());
     trimmed.forEach((o, i) => {
       if (!o) errors[`options.${i}`] = `Option ${i + 1} is required.`;
     });
-    if (trimmed.every(Boolean) && new Set(trimmed.map((o) => o.toLowerCase())).size !== trimmed.length) errors.options = "The options must all be different.";
+    if (trimmed.every(Boolean) && new Set(trimmed.map((o) => o.toLowerCase())).size !== trimmed.length)
+      errors.options = "The options must all be different.";
     const index = Number(form.correctIndex);
     if (form.correctIndex === "") errors.correctAnswer = "Correct answer is required.";
     else if (!trimmed[index]) errors.correctAnswer = "The correct answer must be one of the options.";

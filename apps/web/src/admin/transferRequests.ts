@@ -12,7 +12,10 @@ export const MAX_IMPORT_CHARS = 4_000_000;
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 export const TOO_LARGE = "The file is too large (4 MB at most).";
 
-const NOUNS: Record<TransferKind, [string, string]> = { questions: ["question", "questions"], flashcards: ["flashcard", "flashcards"] };
+const NOUNS: Record<TransferKind, [string, string]> = {
+  questions: ["question", "questions"],
+  flashcards: ["flashcard", "flashcards"],
+};
 
 /** '1 question', '12 flashcards'. */
 export function countOf(n: number, kind: TransferKind): string {
@@ -44,7 +47,11 @@ export function fileSize(bytes: number): string {
 }
 
 /** Saves text as a file: a Blob, an object URL and a temporary <a download>. */
-export function downloadFile({ filename, contentType, content }: Pick<ExportFile, "filename" | "contentType" | "content">) {
+export function downloadFile({
+  filename,
+  contentType,
+  content,
+}: Pick<ExportFile, "filename" | "contentType" | "content">) {
   const blob = new Blob([content], { type: `${contentType};charset=utf-8` });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
@@ -61,7 +68,11 @@ export function downloadFile({ filename, contentType, content }: Pick<ExportFile
 
 /** A failed call to the REST endpoint; message reads like the rest of the app: '400: message'. */
 export class TransferError extends Error {
-  constructor(readonly status: number, readonly serverMessage: string, readonly code?: string) {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly code?: string,
+  ) {
     super(status > 0 ? `${status}: ${serverMessage}` : serverMessage);
     this.name = "TransferError";
   }
@@ -88,11 +99,17 @@ export function readFileText(file: Blob, onProgress: (fraction: number | null) =
   const promise = new Promise<string>((resolve, reject) => {
     reader.onprogress = (e) => onProgress(e.lengthComputable && e.total > 0 ? e.loaded / e.total : null);
     reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : "");
-    reader.onerror = () => reject(new TransferError(0, `The file could not be read${reader.error ? `: ${reader.error.message}` : "."}`));
+    reader.onerror = () =>
+      reject(new TransferError(0, `The file could not be read${reader.error ? `: ${reader.error.message}` : "."}`));
     reader.onabort = () => reject(new AbortedError());
     reader.readAsText(file);
   });
-  return { promise, cancel: () => { if (reader.readyState === FileReader.LOADING) reader.abort(); } };
+  return {
+    promise,
+    cancel: () => {
+      if (reader.readyState === FileReader.LOADING) reader.abort();
+    },
+  };
 }
 
 export interface ImportRequest {
@@ -113,7 +130,10 @@ export interface UploadCallbacks {
  * POST /api/admin/import with XMLHttpRequest, so the upload can report progress (fetch cannot).
  * Same origin, so the session cookie goes along; errors come back as JSON { message, code }.
  */
-export function postImport(body: ImportRequest, { onUploadProgress, onUploaded }: UploadCallbacks): Cancellable<ImportReport> {
+export function postImport(
+  body: ImportRequest,
+  { onUploadProgress, onUploaded }: UploadCallbacks,
+): Cancellable<ImportReport> {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<ImportReport>((resolve, reject) => {
     xhr.open("POST", "/api/admin/import");
@@ -146,14 +166,16 @@ export function postImport(body: ImportRequest, { onUploadProgress, onUploaded }
       }
       const err = (data ?? {}) as { message?: unknown; code?: unknown };
       const code = typeof err.code === "string" ? err.code : undefined;
-      const message = xhr.status === 413 || code === "PAYLOAD_TOO_LARGE"
-        ? TOO_LARGE
-        : typeof err.message === "string" && err.message
-          ? err.message
-          : xhr.responseText.trim() || xhr.statusText || "The server did not answer as expected.";
+      const message =
+        xhr.status === 413 || code === "PAYLOAD_TOO_LARGE"
+          ? TOO_LARGE
+          : typeof err.message === "string" && err.message
+            ? err.message
+            : xhr.responseText.trim() || xhr.statusText || "The server did not answer as expected.";
       reject(new TransferError(xhr.status, message, code));
     };
-    xhr.onerror = () => reject(new TransferError(0, "The server could not be reached. Check your connection and try again."));
+    xhr.onerror = () =>
+      reject(new TransferError(0, "The server could not be reached. Check your connection and try again."));
     xhr.ontimeout = () => reject(new TransferError(0, "The server took too long to answer. Try again."));
     xhr.onabort = () => reject(new AbortedError());
     xhr.send(JSON.stringify(body));

@@ -1,13 +1,13 @@
 /** The signed-in app: providers, the router and the shell. Loaded only after sign-in is known. */
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { routeTree } from "../routeTree.gen.ts";
 import type { SessionUser } from "./session.ts";
 import { system } from "./theme.ts";
-import { TRPCProvider, makeQueryClient, makeTrpcClient } from "./trpc.ts";
+import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
 
 export interface RouterContext {
   user: SessionUser;

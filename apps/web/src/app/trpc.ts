@@ -1,7 +1,7 @@
-import { QueryClient } from "@tanstack/react-query";
-import { TRPCClientError, createTRPCClient, httpBatchLink } from "@trpc/client";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter, RouterInputs, RouterOutputs } from "@jcba/api";
+import { QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
 
 export type { RouterInputs, RouterOutputs };
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

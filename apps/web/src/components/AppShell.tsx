@@ -1,8 +1,8 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
+import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { BarChart3, BookOpen, ClipboardCheck, Layers, LayoutDashboard, LogOut, PanelLeft, Shield } from "lucide-react";
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from "react";
-import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { ColorModeButton } from "./ui/color-mode.tsx";
 import { useToasterWanted } from "./ui/toaster.tsx";
@@ -45,16 +45,49 @@ function initials(user: SessionUser) {
   return (i || user.email.charAt(0)).toUpperCase();
 }
 
-function NavItem({ to, label, icon, collapsed, active, onNavigate }: { to: string; label: string; icon: ReactNode; collapsed: boolean; active: boolean; onNavigate?: () => void }) {
+function NavItem({
+  to,
+  label,
+  icon,
+  collapsed,
+  active,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  collapsed: boolean;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   const link = (
-    <Link to={to} onClick={onNavigate} aria-current={active ? "page" : undefined} aria-label={collapsed ? label : undefined}>
+    <Link
+      to={to}
+      onClick={onNavigate}
+      aria-current={active ? "page" : undefined}
+      aria-label={collapsed ? label : undefined}
+    >
       <Flex
-        align="center" gap="3" px={collapsed ? "0" : "3"} justify={collapsed ? "center" : "flex-start"} minH="44px" rounded="md" fontSize="sm"
-        fontWeight={active ? "semibold" : "medium"} bg={active ? "brand.muted" : "transparent"} color={active ? "brand.fg" : "fg"}
+        align="center"
+        gap="3"
+        px={collapsed ? "0" : "3"}
+        justify={collapsed ? "center" : "flex-start"}
+        minH="44px"
+        rounded="md"
+        fontSize="sm"
+        fontWeight={active ? "semibold" : "medium"}
+        bg={active ? "brand.muted" : "transparent"}
+        color={active ? "brand.fg" : "fg"}
         _hover={{ bg: active ? "brand.muted" : "bg.muted" }}
       >
-        <Box as="span" display="inline-flex" flexShrink={0} aria-hidden>{icon}</Box>
-        {!collapsed && <Text as="span" lineClamp={1}>{label}</Text>}
+        <Box as="span" display="inline-flex" flexShrink={0} aria-hidden>
+          {icon}
+        </Box>
+        {!collapsed && (
+          <Text as="span" lineClamp={1}>
+            {label}
+          </Text>
+        )}
       </Flex>
     </Link>
   );
@@ -66,42 +99,114 @@ function NavItem({ to, label, icon, collapsed, active, onNavigate }: { to: strin
   );
 }
 
-function SidebarContent({ user, collapsed, onNavigate }: { user: SessionUser; collapsed: boolean; onNavigate?: () => void }) {
+function SidebarContent({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: SessionUser;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const iconSize = 20;
   return (
     <Flex direction="column" h="full">
       <Box px={collapsed ? "1" : "4"} py="4" borderBottomWidth="1px" textAlign={collapsed ? "center" : "left"}>
         {collapsed ? (
-          <Text fontWeight="bold" color="brand.fg" title="JCBA Study Hub">JS</Text>
+          <Text fontWeight="bold" color="brand.fg" title="JCBA Study Hub">
+            JS
+          </Text>
         ) : (
           <>
-            <Text fontWeight="bold" fontSize="lg" color="brand.fg">JCBA Study Hub</Text>
-            <Text fontSize="xs" color="fg.muted">AFA-CWA Contract 2016–2021</Text>
+            <Text fontWeight="bold" fontSize="lg" color="brand.fg">
+              JCBA Study Hub
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              AFA-CWA Contract 2016–2021
+            </Text>
           </>
         )}
       </Box>
       <Box as="nav" aria-label="Main" flex="1" overflowY="auto" px={collapsed ? "1" : "2"} py="3">
-        {!collapsed && <Text px="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">Main</Text>}
+        {!collapsed && (
+          <Text px="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+            Main
+          </Text>
+        )}
         <Flex as="ul" direction="column" gap="1" listStyleType="none" m="0" p="0">
           {MAIN_ITEMS.map((item) => {
             const Icon = item.icon;
-            const active = item.to === "/" ? pathname === "/" : pathname === item.to || pathname.startsWith(`${item.to}/`);
-            return <li key={item.to}><NavItem to={item.to} label={item.label} icon={<Icon size={iconSize} />} collapsed={collapsed} active={active} onNavigate={onNavigate} /></li>;
+            const active =
+              item.to === "/" ? pathname === "/" : pathname === item.to || pathname.startsWith(`${item.to}/`);
+            return (
+              <li key={item.to}>
+                <NavItem
+                  to={item.to}
+                  label={item.label}
+                  icon={<Icon size={iconSize} />}
+                  collapsed={collapsed}
+                  active={active}
+                  onNavigate={onNavigate}
+                />
+              </li>
+            );
           })}
           {user.isAdmin && (
-            <li><NavItem to="/admin" label="Admin" icon={<Shield size={iconSize} />} collapsed={collapsed} active={pathname.startsWith("/admin")} onNavigate={onNavigate} /></li>
+            <li>
+              <NavItem
+                to="/admin"
+                label="Admin"
+                icon={<Shield size={iconSize} />}
+                collapsed={collapsed}
+                active={pathname.startsWith("/admin")}
+                onNavigate={onNavigate}
+              />
+            </li>
           )}
         </Flex>
-        {!collapsed && <Text px="3" pt="5" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" id="sections-heading">Contract Sections</Text>}
-        <Flex as="ul" direction="column" gap="0.5" listStyleType="none" m="0" p="0" mt={collapsed ? "3" : "0"} aria-labelledby={collapsed ? undefined : "sections-heading"} aria-label={collapsed ? "Contract Sections" : undefined}>
+        {!collapsed && (
+          <Text
+            px="3"
+            pt="5"
+            pb="1"
+            fontSize="xs"
+            fontWeight="semibold"
+            color="fg.muted"
+            textTransform="uppercase"
+            id="sections-heading"
+          >
+            Contract Sections
+          </Text>
+        )}
+        <Flex
+          as="ul"
+          direction="column"
+          gap="0.5"
+          listStyleType="none"
+          m="0"
+          p="0"
+          mt={collapsed ? "3" : "0"}
+          aria-labelledby={collapsed ? undefined : "sections-heading"}
+          aria-label={collapsed ? "Contract Sections" : undefined}
+        >
           {SIDEBAR_SECTION_NAMES.map((name, i) => {
             const n = i + 1;
             const to = `/study/${n}`;
             return (
               <li key={n}>
-                <NavItem to={to} label={`${n}. ${name}`} collapsed={collapsed} active={pathname === to} onNavigate={onNavigate}
-                  icon={<Box as="span" minW="6" textAlign="center" fontSize="xs" fontWeight="bold" color="fg.muted">{n}</Box>} />
+                <NavItem
+                  to={to}
+                  label={`${n}. ${name}`}
+                  collapsed={collapsed}
+                  active={pathname === to}
+                  onNavigate={onNavigate}
+                  icon={
+                    <Box as="span" minW="6" textAlign="center" fontSize="xs" fontWeight="bold" color="fg.muted">
+                      {n}
+                    </Box>
+                  }
+                />
               </li>
             );
           })}
@@ -109,7 +214,9 @@ function SidebarContent({ user, collapsed, onNavigate }: { user: SessionUser; co
       </Box>
       {!collapsed && (
         <Box px="4" py="3" borderTopWidth="1px">
-          <Text fontSize="xs" color="fg.muted">United Airlines – AFA-CWA Flight Attendant Agreement</Text>
+          <Text fontSize="xs" color="fg.muted">
+            United Airlines – AFA-CWA Flight Attendant Agreement
+          </Text>
         </Box>
       )}
     </Flex>
@@ -151,10 +258,24 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
 
   return (
     <Flex minH="100dvh">
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       {!isMobile && (
-        <Box as="aside" aria-label="Sidebar" data-state={open ? "expanded" : "collapsed"} data-testid="sidebar"
-          w={collapsed ? "3rem" : "16rem"} flexShrink={0} bg="bg" borderRightWidth="1px" position="sticky" top="0" h="100dvh" transition="width 0.2s ease">
+        <Box
+          as="aside"
+          aria-label="Sidebar"
+          data-state={open ? "expanded" : "collapsed"}
+          data-testid="sidebar"
+          w={collapsed ? "3rem" : "16rem"}
+          flexShrink={0}
+          bg="bg"
+          borderRightWidth="1px"
+          position="sticky"
+          top="0"
+          h="100dvh"
+          transition="width 0.2s ease"
+        >
           <SidebarContent user={user} collapsed={collapsed} />
         </Box>
       )}
@@ -166,24 +287,55 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </Suspense>
       )}
       <Flex direction="column" flex="1" minW="0">
-        <Flex as="header" align="center" gap="2" px={{ base: "2", md: "4" }} h="14" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">
-          <IconButton variant="ghost" aria-label="Toggle Sidebar" title="Toggle Sidebar (Ctrl/Cmd+B)" onClick={toggle} aria-expanded={isMobile ? sheetOpen : open}>
+        <Flex
+          as="header"
+          align="center"
+          gap="2"
+          px={{ base: "2", md: "4" }}
+          h="14"
+          bg="bg"
+          borderBottomWidth="1px"
+          position="sticky"
+          top="0"
+          zIndex="docked"
+        >
+          <IconButton
+            variant="ghost"
+            aria-label="Toggle Sidebar"
+            title="Toggle Sidebar (Ctrl/Cmd+B)"
+            onClick={toggle}
+            aria-expanded={isMobile ? sheetOpen : open}
+          >
             <PanelLeft />
           </IconButton>
-          <Text fontWeight="semibold" display={{ base: "none", sm: "block" }} lineClamp={1}>JCBA Study Hub</Text>
+          <Text fontWeight="semibold" display={{ base: "none", sm: "block" }} lineClamp={1}>
+            JCBA Study Hub
+          </Text>
           <HStack ml="auto" gap={{ base: "1", md: "3" }}>
             <ColorModeButton />
             <Avatar.Root size="sm" colorPalette="brand">
               {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
               <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
             </Avatar.Root>
-            <Text fontSize="sm" fontWeight="medium" display={{ base: "none", md: "block" }}>{name}</Text>
+            <Text fontSize="sm" fontWeight="medium" display={{ base: "none", md: "block" }}>
+              {name}
+            </Text>
             <Button asChild variant="outline" size="sm" minH="44px">
-              <a href="/api/logout"><LogOut size={16} aria-hidden /> Logout</a>
+              <a href="/api/logout">
+                <LogOut size={16} aria-hidden /> Logout
+              </a>
             </Button>
           </HStack>
         </Flex>
-        <Box as="main" id="main" tabIndex={-1} flex="1" px={{ base: "3", md: "6" }} py={{ base: "4", md: "6" }} outline="none">
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          flex="1"
+          px={{ base: "3", md: "6" }}
+          py={{ base: "4", md: "6" }}
+          outline="none"
+        >
           {children}
         </Box>
       </Flex>

@@ -11,14 +11,28 @@ export function LoadingSpinner({ label = "Loading" }: { label?: string }) {
   );
 }
 
-export function MessageCard({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+export function MessageCard({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Center py={{ base: "6", md: "12" }}>
       <Card.Root maxW="lg" w="full" textAlign="center">
         <Card.Body gap="3" alignItems="center">
-          <Heading as="h1" size="xl">{title}</Heading>
+          <Heading as="h1" size="xl">
+            {title}
+          </Heading>
           {children && <Text color="fg.muted">{children}</Text>}
-          {actions && <Box display="flex" gap="3" flexWrap="wrap" justifyContent="center" pt="2">{actions}</Box>}
+          {actions && (
+            <Box display="flex" gap="3" flexWrap="wrap" justifyContent="center" pt="2">
+              {actions}
+            </Box>
+          )}
         </Card.Body>
       </Card.Root>
     </Center>
@@ -27,7 +41,14 @@ export function MessageCard({ title, children, actions }: { title: string; child
 
 export function NotFound() {
   return (
-    <MessageCard title="404 Page Not Found" actions={<Button asChild colorPalette="brand"><Link to="/">Return to Dashboard</Link></Button>}>
+    <MessageCard
+      title="404 Page Not Found"
+      actions={
+        <Button asChild colorPalette="brand">
+          <Link to="/">Return to Dashboard</Link>
+        </Button>
+      }
+    >
       The page you are looking for does not exist or has moved.
     </MessageCard>
   );
@@ -35,7 +56,14 @@ export function NotFound() {
 
 export function NotAuthorized() {
   return (
-    <MessageCard title="Not authorized" actions={<Button asChild colorPalette="brand"><Link to="/">Return to Dashboard</Link></Button>}>
+    <MessageCard
+      title="Not authorized"
+      actions={
+        <Button asChild colorPalette="brand">
+          <Link to="/">Return to Dashboard</Link>
+        </Button>
+      }
+    >
       This page is for union administrators. If you need access, ask your union's JCBA Study Hub admin.
     </MessageCard>
   );
@@ -43,7 +71,16 @@ export function NotAuthorized() {
 
 export function ErrorCard({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <MessageCard title="Something went wrong" actions={onRetry && <Button colorPalette="brand" onClick={onRetry}>Try Again</Button>}>
+    <MessageCard
+      title="Something went wrong"
+      actions={
+        onRetry && (
+          <Button colorPalette="brand" onClick={onRetry}>
+            Try Again
+          </Button>
+        )
+      }
+    >
       {message}
     </MessageCard>
   );

@@ -1,14 +1,15 @@
 import { Badge, Box, Button, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
+import { flashcardFilterSectionName } from "@jcba/domain";
 import { Check, ChevronLeft, ChevronRight, RefreshCw, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { flashcardFilterSectionName } from "@jcba/domain";
-import { citationLabel } from "./citation.ts";
 import type { RouterOutputs } from "../app/trpc.ts";
+import { citationLabel } from "./citation.ts";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
 
 /** Elements whose own keys must not trigger the study shortcuts (typing, choosing, menus). */
-const TYPING = "input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='option'], [role='menu'], [role='dialog'], [role='alertdialog']";
+const TYPING =
+  "input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='option'], [role='menu'], [role='dialog'], [role='alertdialog']";
 /** Elements that Space or Enter already activate. */
 const ACTIVATABLE = "button, a[href], [role='button'], summary";
 
@@ -16,7 +17,15 @@ const ACTIVATABLE = "button, a[href], [role='button'], summary";
  * One card at a time: term side first; click, Enter/Space on the card, the Flip Card button or Space
  * anywhere shows the definition. After flipping, Needs Review / Mastered report the card and advance.
  */
-export function FlashcardViewer({ cards, mastered, onMark }: { cards: readonly Flashcard[]; mastered: ReadonlySet<number>; onMark: (card: Flashcard, mastered: boolean) => void }) {
+export function FlashcardViewer({
+  cards,
+  mastered,
+  onMark,
+}: {
+  cards: readonly Flashcard[];
+  mastered: ReadonlySet<number>;
+  onMark: (card: Flashcard, mastered: boolean) => void;
+}) {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -86,12 +95,23 @@ export function FlashcardViewer({ cards, mastered, onMark }: { cards: readonly F
   return (
     <Stack gap="4" data-testid="flashcard-viewer">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Text fontWeight="medium" color="fg.muted">Card {i + 1} of {count}</Text>
+        <Text fontWeight="medium" color="fg.muted">
+          Card {i + 1} of {count}
+        </Text>
         <HStack gap="2" wrap="wrap" justify="flex-end">
           {isMastered && (
-            <Badge colorPalette="green" variant="subtle" size="md"><Check size={14} aria-hidden /> Mastered</Badge>
+            <Badge colorPalette="green" variant="subtle" size="md">
+              <Check size={14} aria-hidden /> Mastered
+            </Badge>
           )}
-          <Badge colorPalette="brand" variant="subtle" size="md" whiteSpace="normal" textAlign="right" data-testid="section-badge">
+          <Badge
+            colorPalette="brand"
+            variant="subtle"
+            size="md"
+            whiteSpace="normal"
+            textAlign="right"
+            data-testid="section-badge"
+          >
             §{card.sectionNumber} {flashcardFilterSectionName(card.sectionNumber)}
           </Badge>
         </HStack>
@@ -124,42 +144,89 @@ export function FlashcardViewer({ cards, mastered, onMark }: { cards: readonly F
         _hover={{ shadow: "lg" }}
         _focusVisible={{ outline: "3px solid", outlineColor: "brand.focusRing", outlineOffset: "3px" }}
       >
-        <Stack key={`${card.id}-${flipped ? "d" : "t"}`} gap="3" align="center" maxW="2xl" animationName="fade-in, scale-in" animationDuration="moderate" _motionReduce={{ animation: "none" }}>
-          <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="brand.fg">{flipped ? "Definition" : "Term"}</Text>
+        <Stack
+          key={`${card.id}-${flipped ? "d" : "t"}`}
+          gap="3"
+          align="center"
+          maxW="2xl"
+          animationName="fade-in, scale-in"
+          animationDuration="moderate"
+          _motionReduce={{ animation: "none" }}
+        >
+          <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="brand.fg">
+            {flipped ? "Definition" : "Term"}
+          </Text>
           {flipped ? (
             <>
-              <Text fontSize={{ base: "lg", md: "xl" }} lineHeight="tall" data-testid="flashcard-definition">{card.definition}</Text>
-              {card.citation && <Text fontSize="sm" color="fg.muted">{citationLabel(card.citation)}</Text>}
+              <Text fontSize={{ base: "lg", md: "xl" }} lineHeight="tall" data-testid="flashcard-definition">
+                {card.definition}
+              </Text>
+              {card.citation && (
+                <Text fontSize="sm" color="fg.muted">
+                  {citationLabel(card.citation)}
+                </Text>
+              )}
             </>
           ) : (
-            <Text fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" lineHeight="short" data-testid="flashcard-term">{card.term}</Text>
+            <Text
+              fontSize={{ base: "2xl", md: "3xl" }}
+              fontWeight="bold"
+              lineHeight="short"
+              data-testid="flashcard-term"
+            >
+              {card.term}
+            </Text>
           )}
         </Stack>
         <Text id="flashcard-hint" fontSize="sm" color="fg.muted">
-          <Box as="span" display={{ base: "inline", md: "none" }}>{flipped ? "Tap the card to see the term again" : "Tap the card to see the definition"}</Box>
-          <Box as="span" display={{ base: "none", md: "inline" }}>{flipped ? "Click to see the term again" : "Click or press Space to see the definition"}</Box>
+          <Box as="span" display={{ base: "inline", md: "none" }}>
+            {flipped ? "Tap the card to see the term again" : "Tap the card to see the definition"}
+          </Box>
+          <Box as="span" display={{ base: "none", md: "inline" }}>
+            {flipped ? "Click to see the term again" : "Click or press Space to see the definition"}
+          </Box>
         </Text>
       </Box>
-      <Box srOnly aria-live="polite">{flipped ? `Definition: ${card.definition}` : ""}</Box>
+      <Box srOnly aria-live="polite">
+        {flipped ? `Definition: ${card.definition}` : ""}
+      </Box>
 
       <HStack justify="center" gap="2" wrap="wrap">
         <Button variant="outline" size="lg" onClick={() => go(i - 1)} disabled={i === 0} aria-label="Previous card">
-          <ChevronLeft aria-hidden /> <Box as="span" display={{ base: "none", sm: "inline" }}>Previous</Box>
+          <ChevronLeft aria-hidden />{" "}
+          <Box as="span" display={{ base: "none", sm: "inline" }}>
+            Previous
+          </Box>
         </Button>
         <Button colorPalette="brand" size="lg" onClick={flip}>
           <RefreshCw aria-hidden /> Flip Card
         </Button>
         <Button variant="outline" size="lg" onClick={() => go(i + 1)} disabled={isLast} aria-label="Next card">
-          <Box as="span" display={{ base: "none", sm: "inline" }}>Next</Box> <ChevronRight aria-hidden />
+          <Box as="span" display={{ base: "none", sm: "inline" }}>
+            Next
+          </Box>{" "}
+          <ChevronRight aria-hidden />
         </Button>
       </HStack>
 
       {flipped && (
         <HStack justify="center" gap="3" wrap="wrap">
-          <Button variant="outline" size="lg" colorPalette="brand" onClick={() => mark(false)} flex={{ base: "1", sm: "initial" }}>
+          <Button
+            variant="outline"
+            size="lg"
+            colorPalette="brand"
+            onClick={() => mark(false)}
+            flex={{ base: "1", sm: "initial" }}
+          >
             <RotateCcw aria-hidden /> Needs Review
           </Button>
-          <Button variant="solid" size="lg" colorPalette="brand" onClick={() => mark(true)} flex={{ base: "1", sm: "initial" }}>
+          <Button
+            variant="solid"
+            size="lg"
+            colorPalette="brand"
+            onClick={() => mark(true)}
+            flex={{ base: "1", sm: "initial" }}
+          >
             <Check aria-hidden /> Mastered
           </Button>
         </HStack>
@@ -168,12 +235,23 @@ export function FlashcardViewer({ cards, mastered, onMark }: { cards: readonly F
       {isLast && count > 1 && (
         <Text textAlign="center" fontSize="sm" color="fg.muted">
           This is the last card.{" "}
-          <Button variant="plain" size="sm" colorPalette="brand" textDecoration="underline" px="0" minH="44px" onClick={() => go(0)}>Start again from card 1</Button>
+          <Button
+            variant="plain"
+            size="sm"
+            colorPalette="brand"
+            textDecoration="underline"
+            px="0"
+            minH="44px"
+            onClick={() => go(0)}
+          >
+            Start again from card 1
+          </Button>
         </Text>
       )}
 
       <Text textAlign="center" fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
-        Keyboard: <Kbd>Space</Kbd> flip · <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review · <Kbd>←</Kbd> <Kbd>→</Kbd> previous / next
+        Keyboard: <Kbd>Space</Kbd> flip · <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review · <Kbd>←</Kbd> <Kbd>→</Kbd>{" "}
+        previous / next
       </Text>
     </Stack>
   );

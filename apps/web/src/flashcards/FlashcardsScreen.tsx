@@ -1,9 +1,9 @@
 import { Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { masteredIds } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useMemo, useState } from "react";
-import { masteredIds } from "@jcba/domain";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { notifyError } from "../components/ui/toaster.tsx";
@@ -13,7 +13,15 @@ import { SectionFilter } from "./SectionFilter.tsx";
 const NO_CARDS: readonly Flashcard[] = [];
 
 /** Flashcard Study Mode: the section filter lives in the address (?section=n). */
-export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filter: number | null | "invalid"; rawSection: string; onFilterChange: (section: number | null) => void }) {
+export function FlashcardsScreen({
+  filter,
+  rawSection,
+  onFilterChange,
+}: {
+  filter: number | null | "invalid";
+  rawSection: string;
+  onFilterChange: (section: number | null) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const cardsQuery = useQuery(trpc.flashcards.list.queryOptions({}));
@@ -28,9 +36,15 @@ export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filte
   );
 
   const all = cardsQuery.data ?? NO_CARDS;
-  const deck = useMemo(() => (filter === null ? all : filter === "invalid" ? NO_CARDS : all.filter((c) => c.sectionNumber === filter)), [all, filter]);
+  const deck = useMemo(
+    () => (filter === null ? all : filter === "invalid" ? NO_CARDS : all.filter((c) => c.sectionNumber === filter)),
+    [all, filter],
+  );
   const deckIds = useMemo(() => new Set(deck.map((c) => c.id)), [deck]);
-  const mastered = useMemo(() => masteredIds(masteryQuery.data ?? [], local, deckIds), [masteryQuery.data, local, deckIds]);
+  const mastered = useMemo(
+    () => masteredIds(masteryQuery.data ?? [], local, deckIds),
+    [masteryQuery.data, local, deckIds],
+  );
 
   if (cardsQuery.isPending || masteryQuery.isPending) return <LoadingSpinner label="Loading flashcards" />;
   if (cardsQuery.isError) {
@@ -40,8 +54,12 @@ export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filte
           title="Failed to fetch flashcards"
           actions={
             <>
-              <Button colorPalette="brand" size="lg" onClick={() => void cardsQuery.refetch()}>Try Again</Button>
-              <Button asChild variant="outline" size="lg"><Link to="/">Return to Dashboard</Link></Button>
+              <Button colorPalette="brand" size="lg" onClick={() => void cardsQuery.refetch()}>
+                Try Again
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link to="/">Return to Dashboard</Link>
+              </Button>
             </>
           }
         >
@@ -60,7 +78,9 @@ export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filte
     <Stack gap="6" maxW="3xl" mx="auto" w="full">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Button asChild variant="ghost" size="lg" ms="-3">
-          <Link to="/"><ArrowLeft aria-hidden /> Back to Dashboard</Link>
+          <Link to="/">
+            <ArrowLeft aria-hidden /> Back to Dashboard
+          </Link>
         </Button>
         <Text fontWeight="semibold" role="status" data-testid="mastered-count">
           Mastered: {mastered.size} / {deck.length}
@@ -68,8 +88,12 @@ export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filte
       </Flex>
 
       <Box>
-        <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>Flashcard Study Mode</Heading>
-        <Text color="fg.muted" mt="1">Review key definitions and terms from the JCBA</Text>
+        <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
+          Flashcard Study Mode
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          Review key definitions and terms from the JCBA
+        </Text>
       </Box>
 
       <SectionFilter value={typeof filter === "number" ? filter : null} total={all.length} onChange={onFilterChange} />
@@ -77,13 +101,25 @@ export function FlashcardsScreen({ filter, rawSection, onFilterChange }: { filte
       {deck.length === 0 ? (
         <Card.Root textAlign="center">
           <Card.Body gap="3" alignItems="center" py="10">
-            <Heading as="h2" size="xl">No Flashcards Available</Heading>
-            <Text color="fg.muted">{filter === null ? "There are no flashcards available yet." : `No flashcards found for Section ${rawSection}.`}</Text>
+            <Heading as="h2" size="xl">
+              No Flashcards Available
+            </Heading>
+            <Text color="fg.muted">
+              {filter === null
+                ? "There are no flashcards available yet."
+                : `No flashcards found for Section ${rawSection}.`}
+            </Text>
             <Flex gap="3" wrap="wrap" justify="center" pt="2">
               {filter !== null && (
-                <Button asChild colorPalette="brand" size="lg"><Link to="/flashcards" search={{}}>View All Flashcards</Link></Button>
+                <Button asChild colorPalette="brand" size="lg">
+                  <Link to="/flashcards" search={{}}>
+                    View All Flashcards
+                  </Link>
+                </Button>
               )}
-              <Button asChild variant="outline" size="lg"><Link to="/">Return to Dashboard</Link></Button>
+              <Button asChild variant="outline" size="lg">
+                <Link to="/">Return to Dashboard</Link>
+              </Button>
             </Flex>
           </Card.Body>
         </Card.Root>

@@ -1,11 +1,19 @@
-import { Portal, Select, createListCollection } from "@chakra-ui/react";
-import { useMemo } from "react";
+import { createListCollection, Portal, Select } from "@chakra-ui/react";
 import { FLASHCARD_FILTER_SECTION_NAMES } from "@jcba/domain";
+import { useMemo } from "react";
 
 const ALL = "all";
 
 /** 'Filter by Section': All Sections (N cards), then '§n title' for the 32 sections. */
-export function SectionFilter({ value, total, onChange }: { value: number | null; total: number; onChange: (section: number | null) => void }) {
+export function SectionFilter({
+  value,
+  total,
+  onChange,
+}: {
+  value: number | null;
+  total: number;
+  onChange: (section: number | null) => void;
+}) {
   const collection = useMemo(
     () =>
       createListCollection({

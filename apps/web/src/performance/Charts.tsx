@@ -2,20 +2,52 @@
  * The two Performance charts. This module is only ever loaded lazily (React.lazy from the
  * /performance route), so chart.js is downloaded on that screen alone.
  */
-import { BarElement, CategoryScale, Chart as ChartJS, type ChartOptions, LineElement, LinearScale, PointElement, Tooltip } from "chart.js";
-import { Bar, Line } from "react-chartjs-2";
+
 import { scoreBand } from "@jcba/domain";
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  type ChartOptions,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from "chart.js";
+import { Bar, Line } from "react-chartjs-2";
 import { useColorMode } from "../components/ui/color-mode.tsx";
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip);
 
-export interface TrendPoint { label: string; score: number }
-export interface SectionPoint { label: string; value: number }
+export interface TrendPoint {
+  label: string;
+  score: number;
+}
+export interface SectionPoint {
+  label: string;
+  value: number;
+}
 
 /** Colours chosen for contrast on the card background of each theme. */
 const PALETTE = {
-  light: { line: "#1d4ed8", fill: "#1d4ed8", grid: "rgba(17, 24, 39, 0.10)", tick: "#4b5563", green: "#15803d", amber: "#b45309", red: "#b91c1c" },
-  dark: { line: "#93b4ff", fill: "#93b4ff", grid: "rgba(243, 244, 246, 0.14)", tick: "#d1d5db", green: "#4ade80", amber: "#fcd34d", red: "#fca5a5" },
+  light: {
+    line: "#1d4ed8",
+    fill: "#1d4ed8",
+    grid: "rgba(17, 24, 39, 0.10)",
+    tick: "#4b5563",
+    green: "#15803d",
+    amber: "#b45309",
+    red: "#b91c1c",
+  },
+  dark: {
+    line: "#93b4ff",
+    fill: "#93b4ff",
+    grid: "rgba(243, 244, 246, 0.14)",
+    tick: "#d1d5db",
+    green: "#4ade80",
+    amber: "#fcd34d",
+    red: "#fca5a5",
+  },
 } as const;
 
 function useChartColours() {
@@ -23,7 +55,8 @@ function useChartColours() {
   return PALETTE[colorMode === "dark" ? "dark" : "light"];
 }
 
-const reducedMotion = () => typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function baseOptions(c: (typeof PALETTE)["light" | "dark"]): ChartOptions<"line" | "bar"> {
   return {
@@ -37,7 +70,13 @@ function baseOptions(c: (typeof PALETTE)["light" | "dark"]): ChartOptions<"line"
     },
     scales: {
       x: { grid: { color: c.grid }, ticks: { color: c.tick }, border: { color: c.grid } },
-      y: { min: 0, max: 100, grid: { color: c.grid }, border: { color: c.grid }, ticks: { color: c.tick, stepSize: 20, callback: (v) => `${v}%` } },
+      y: {
+        min: 0,
+        max: 100,
+        grid: { color: c.grid },
+        border: { color: c.grid },
+        ticks: { color: c.tick, stepSize: 20, callback: (v) => `${v}%` },
+      },
     },
   };
 }
@@ -53,7 +92,19 @@ export function ScoreTrendChart({ points }: { points: TrendPoint[] }) {
         options={baseOptions(c) as ChartOptions<"line">}
         data={{
           labels: points.map((p) => p.label),
-          datasets: [{ label: "Score", data: points.map((p) => p.score), borderColor: c.line, backgroundColor: c.fill, pointRadius: 5, pointHoverRadius: 7, borderWidth: 3, cubicInterpolationMode: "monotone", clip: 8 }],
+          datasets: [
+            {
+              label: "Score",
+              data: points.map((p) => p.score),
+              borderColor: c.line,
+              backgroundColor: c.fill,
+              pointRadius: 5,
+              pointHoverRadius: 7,
+              borderWidth: 3,
+              cubicInterpolationMode: "monotone",
+              clip: 8,
+            },
+          ],
         }}
       />
     </div>
@@ -71,14 +122,16 @@ export function SectionChart({ points }: { points: SectionPoint[] }) {
         options={baseOptions(c) as ChartOptions<"bar">}
         data={{
           labels: points.map((p) => p.label),
-          datasets: [{
-            label: "Percent correct",
-            data: points.map((p) => p.value),
-            backgroundColor: points.map((p) => c[scoreBand(p.value)]),
-            borderRadius: 4,
-            minBarLength: 3, // a 0 % section still shows as a sliver
-            maxBarThickness: 48,
-          }],
+          datasets: [
+            {
+              label: "Percent correct",
+              data: points.map((p) => p.value),
+              backgroundColor: points.map((p) => c[scoreBand(p.value)]),
+              borderRadius: 4,
+              minBarLength: 3, // a 0 % section still shows as a sliver
+              maxBarThickness: 48,
+            },
+          ],
         }}
       />
     </div>

@@ -1,7 +1,11 @@
 /** How a score band looks: a colour plus words and an icon, so colour is never the only signal. */
 import { type ScoreBand, scoreBand } from "@jcba/domain";
 
-export const BAND_PALETTE: Record<ScoreBand, "green" | "orange" | "red"> = { green: "green", amber: "orange", red: "red" };
+export const BAND_PALETTE: Record<ScoreBand, "green" | "orange" | "red"> = {
+  green: "green",
+  amber: "orange",
+  red: "red",
+};
 export const BAND_LABEL: Record<ScoreBand, string> = { green: "strong", amber: "fair", red: "needs work" };
 
 /** Text colours per band, each readable on the card background (≥ 4.5:1) in light and dark mode. */

@@ -1,7 +1,24 @@
 /** Set-up: which sections, how many questions, an optional time limit; shows what is available. */
-import { Alert, Badge, Box, Button, Card, Checkbox, CheckboxGroup, Flex, Grid, HStack, Heading, RadioCard, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CheckboxGroup,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  RadioCard,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { MAX_TEST_QUESTIONS, SECTION_NUMBERS, sidebarSectionName, TEST_LENGTHS } from "@jcba/domain";
 import { ClipboardCheck, Clock, ListChecks, Play } from "lucide-react";
-import { MAX_TEST_QUESTIONS, SECTION_NUMBERS, TEST_LENGTHS, sidebarSectionName } from "@jcba/domain";
 import { plural } from "./format.ts";
 
 export type LengthChoice = "10" | "25" | "50" | "all";
@@ -16,7 +33,10 @@ export interface SetupChoice {
 
 export const DEFAULT_SETUP: SetupChoice = { scope: "all", picked: [], length: "25", limit: "none" };
 
-const LENGTHS: { value: LengthChoice; label: string }[] = [...TEST_LENGTHS.map((n) => ({ value: String(n) as LengthChoice, label: String(n) })), { value: "all", label: "All available" }];
+const LENGTHS: { value: LengthChoice; label: string }[] = [
+  ...TEST_LENGTHS.map((n) => ({ value: String(n) as LengthChoice, label: String(n) })),
+  { value: "all", label: "All available" },
+];
 const LIMITS: { value: LimitChoice; label: string }[] = [
   { value: "none", label: "No limit" },
   { value: "10", label: "10 minutes" },
@@ -50,7 +70,16 @@ interface Props {
   startError: string | null;
 }
 
-export function SetupScreen({ choice, onChange, counts, countsError, onRetryCounts, onStart, starting, startError }: Props) {
+export function SetupScreen({
+  choice,
+  onChange,
+  counts,
+  countsError,
+  onRetryCounts,
+  onStart,
+  starting,
+  startError,
+}: Props) {
   const sections = chosenSections(choice);
   const available = counts ? sections.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0) : undefined;
   const { count } = drawRequest(choice, available ?? 0);
@@ -61,9 +90,12 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
   return (
     <Stack gap="6" maxW="6xl" mx="auto" w="full">
       <Box>
-        <Heading as="h1" size="2xl">Practice Test</Heading>
+        <Heading as="h1" size="2xl">
+          Practice Test
+        </Heading>
         <Text color="fg.muted" mt="1">
-          Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of every question with its contract citation.
+          Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of
+          every question with its contract citation.
         </Text>
       </Box>
 
@@ -71,17 +103,26 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
         <Stack gap="6" minW="0">
           <Card.Root as="section" aria-labelledby="setup-sections">
             <Card.Header pb="2">
-              <Heading as="h2" size="md" id="setup-sections">Sections</Heading>
+              <Heading as="h2" size="md" id="setup-sections">
+                Sections
+              </Heading>
             </Card.Header>
             <Card.Body gap="4">
-              <RadioCard.Root value={choice.scope} onValueChange={(e) => onChange({ ...choice, scope: e.value as SetupChoice["scope"] })} colorPalette="brand" aria-labelledby="setup-sections">
+              <RadioCard.Root
+                value={choice.scope}
+                onValueChange={(e) => onChange({ ...choice, scope: e.value as SetupChoice["scope"] })}
+                colorPalette="brand"
+                aria-labelledby="setup-sections"
+              >
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                   <RadioCard.Item value="all">
                     <RadioCard.ItemHiddenInput />
                     <RadioCard.ItemControl minH="44px">
                       <RadioCard.ItemContent>
                         <RadioCard.ItemText>All sections (comprehensive)</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>Questions from all 32 sections, spread evenly</RadioCard.ItemDescription>
+                        <RadioCard.ItemDescription>
+                          Questions from all 32 sections, spread evenly
+                        </RadioCard.ItemDescription>
                       </RadioCard.ItemContent>
                       <RadioCard.ItemIndicator />
                     </RadioCard.ItemControl>
@@ -105,20 +146,47 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
                     <Text id="setup-pick-label" fontWeight="medium" mr="auto">
                       {choice.picked.length} of 32 sections selected
                     </Text>
-                    <Button size="sm" minH="44px" variant="outline" onClick={() => onChange({ ...choice, picked: [...SECTION_NUMBERS] })}>Select all</Button>
-                    <Button size="sm" minH="44px" variant="outline" onClick={() => onChange({ ...choice, picked: [] })}>Clear</Button>
+                    <Button
+                      size="sm"
+                      minH="44px"
+                      variant="outline"
+                      onClick={() => onChange({ ...choice, picked: [...SECTION_NUMBERS] })}
+                    >
+                      Select all
+                    </Button>
+                    <Button size="sm" minH="44px" variant="outline" onClick={() => onChange({ ...choice, picked: [] })}>
+                      Clear
+                    </Button>
                   </Flex>
-                  <CheckboxGroup value={choice.picked.map(String)} onValueChange={(v) => onChange({ ...choice, picked: v.map(Number) })}>
+                  <CheckboxGroup
+                    value={choice.picked.map(String)}
+                    onValueChange={(v) => onChange({ ...choice, picked: v.map(Number) })}
+                  >
                     <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
                       {SECTION_NUMBERS.map((n) => {
                         const c = counts?.get(n);
                         return (
-                          <Checkbox.Root key={n} value={String(n)} colorPalette="brand" minH="44px" px="3" py="2" borderWidth="1px" rounded="md" alignItems="center" w="full"
-                            _checked={{ bg: "brand.subtle", borderColor: "brand.emphasized" }} _hover={{ bg: "bg.muted" }} cursor="pointer">
+                          <Checkbox.Root
+                            key={n}
+                            value={String(n)}
+                            colorPalette="brand"
+                            minH="44px"
+                            px="3"
+                            py="2"
+                            borderWidth="1px"
+                            rounded="md"
+                            alignItems="center"
+                            w="full"
+                            _checked={{ bg: "brand.subtle", borderColor: "brand.emphasized" }}
+                            _hover={{ bg: "bg.muted" }}
+                            cursor="pointer"
+                          >
                             <Checkbox.HiddenInput />
                             <Checkbox.Control />
                             <Checkbox.Label flex="1" display="flex" gap="2" alignItems="center" minW="0">
-                              <Text as="span" flex="1" minW="0">§{n} {sidebarSectionName(n)}</Text>
+                              <Text as="span" flex="1" minW="0">
+                                §{n} {sidebarSectionName(n)}
+                              </Text>
                               <Text as="span" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
                                 {c === undefined ? "" : plural(c, "question")}
                               </Text>
@@ -135,10 +203,18 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
 
           <Card.Root as="section" aria-labelledby="setup-length">
             <Card.Header pb="2">
-              <Heading as="h2" size="md" id="setup-length">Length</Heading>
+              <Heading as="h2" size="md" id="setup-length">
+                Length
+              </Heading>
             </Card.Header>
             <Card.Body>
-              <RadioCard.Root value={choice.length} onValueChange={(e) => onChange({ ...choice, length: e.value as LengthChoice })} colorPalette="brand" aria-labelledby="setup-length" size="sm">
+              <RadioCard.Root
+                value={choice.length}
+                onValueChange={(e) => onChange({ ...choice, length: e.value as LengthChoice })}
+                colorPalette="brand"
+                aria-labelledby="setup-length"
+                size="sm"
+              >
                 <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
                   {LENGTHS.map((l) => (
                     <RadioCard.Item key={l.value} value={l.value}>
@@ -156,10 +232,18 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
 
           <Card.Root as="section" aria-labelledby="setup-limit">
             <Card.Header pb="2">
-              <Heading as="h2" size="md" id="setup-limit">Time limit</Heading>
+              <Heading as="h2" size="md" id="setup-limit">
+                Time limit
+              </Heading>
             </Card.Header>
             <Card.Body gap="2">
-              <RadioCard.Root value={choice.limit} onValueChange={(e) => onChange({ ...choice, limit: e.value as LimitChoice })} colorPalette="brand" aria-labelledby="setup-limit" size="sm">
+              <RadioCard.Root
+                value={choice.limit}
+                onValueChange={(e) => onChange({ ...choice, limit: e.value as LimitChoice })}
+                colorPalette="brand"
+                aria-labelledby="setup-limit"
+                size="sm"
+              >
                 <SimpleGrid columns={{ base: 2, sm: 5 }} gap="3">
                   {LIMITS.map((l) => (
                     <RadioCard.Item key={l.value} value={l.value}>
@@ -172,21 +256,27 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
                   ))}
                 </SimpleGrid>
               </RadioCard.Root>
-              <Text fontSize="sm" color="fg.muted">With a limit, the test is submitted automatically when time runs out.</Text>
+              <Text fontSize="sm" color="fg.muted">
+                With a limit, the test is submitted automatically when time runs out.
+              </Text>
             </Card.Body>
           </Card.Root>
         </Stack>
 
         <Card.Root as="section" aria-labelledby="setup-summary" position={{ lg: "sticky" }} top={{ lg: "20" }}>
           <Card.Header pb="2">
-            <Heading as="h2" size="md" id="setup-summary">Your test</Heading>
+            <Heading as="h2" size="md" id="setup-summary">
+              Your test
+            </Heading>
           </Card.Header>
           <Card.Body gap="4">
             <Box aria-live="polite" aria-atomic="true" data-testid="available">
               {countsError ? null : available === undefined ? (
                 <Skeleton h="6" w="full" />
               ) : (
-                <Text fontWeight="semibold" fontSize="lg">{plural(available, "question")} available for this choice</Text>
+                <Text fontWeight="semibold" fontSize="lg">
+                  {plural(available, "question")} available for this choice
+                </Text>
               )}
             </Box>
             {countsError && (
@@ -195,30 +285,56 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
                 <Alert.Content>
                   <Alert.Title>Couldn't load the question counts</Alert.Title>
                   <Alert.Description>{countsError}</Alert.Description>
-                  <Button size="sm" mt="2" minH="44px" variant="outline" onClick={onRetryCounts} alignSelf="flex-start">Try Again</Button>
+                  <Button size="sm" mt="2" minH="44px" variant="outline" onClick={onRetryCounts} alignSelf="flex-start">
+                    Try Again
+                  </Button>
                 </Alert.Content>
               </Alert.Root>
             )}
-            {available !== undefined && (noneChosen ? (
-              <Text color="fg.muted">Choose at least one section, or take a comprehensive test.</Text>
-            ) : available === 0 ? (
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>No questions available</Alert.Title>
-                  <Alert.Description>There are no questions for the sections you chose yet. Pick other sections or take a comprehensive test.</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : (
-              <Stack gap="2" fontSize="sm">
-                <HStack gap="2"><ListChecks size={16} aria-hidden /><Text>{plural(count, "question")}{choice.length !== "all" && count < Number(choice.length) ? ` (only ${count} available)` : ""}</Text></HStack>
-                <HStack gap="2"><ClipboardCheck size={16} aria-hidden /><Text>{choice.scope === "all" ? "All sections (comprehensive)" : sections.length === 1 ? `Section ${sections[0]}` : `${sections.length} sections`}</Text></HStack>
-                <HStack gap="2"><Clock size={16} aria-hidden /><Text>{choice.limit === "none" ? "No time limit" : `${limitLabel} time limit`}</Text></HStack>
-                {choice.length === "all" && available > MAX_TEST_QUESTIONS && (
-                  <Badge colorPalette="gray" alignSelf="flex-start" whiteSpace="normal">A test has at most {MAX_TEST_QUESTIONS} questions</Badge>
-                )}
-              </Stack>
-            ))}
+            {available !== undefined &&
+              (noneChosen ? (
+                <Text color="fg.muted">Choose at least one section, or take a comprehensive test.</Text>
+              ) : available === 0 ? (
+                <Alert.Root status="info">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>No questions available</Alert.Title>
+                    <Alert.Description>
+                      There are no questions for the sections you chose yet. Pick other sections or take a comprehensive
+                      test.
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : (
+                <Stack gap="2" fontSize="sm">
+                  <HStack gap="2">
+                    <ListChecks size={16} aria-hidden />
+                    <Text>
+                      {plural(count, "question")}
+                      {choice.length !== "all" && count < Number(choice.length) ? ` (only ${count} available)` : ""}
+                    </Text>
+                  </HStack>
+                  <HStack gap="2">
+                    <ClipboardCheck size={16} aria-hidden />
+                    <Text>
+                      {choice.scope === "all"
+                        ? "All sections (comprehensive)"
+                        : sections.length === 1
+                          ? `Section ${sections[0]}`
+                          : `${sections.length} sections`}
+                    </Text>
+                  </HStack>
+                  <HStack gap="2">
+                    <Clock size={16} aria-hidden />
+                    <Text>{choice.limit === "none" ? "No time limit" : `${limitLabel} time limit`}</Text>
+                  </HStack>
+                  {choice.length === "all" && available > MAX_TEST_QUESTIONS && (
+                    <Badge colorPalette="gray" alignSelf="flex-start" whiteSpace="normal">
+                      A test has at most {MAX_TEST_QUESTIONS} questions
+                    </Badge>
+                  )}
+                </Stack>
+              ))}
             {startError && (
               <Alert.Root status="error">
                 <Alert.Indicator />
@@ -228,7 +344,16 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
                 </Alert.Content>
               </Alert.Root>
             )}
-            <Button colorPalette="brand" size="lg" minH="48px" onClick={onStart} disabled={!canStart} loading={starting} loadingText="Drawing questions…" hideBelow="lg">
+            <Button
+              colorPalette="brand"
+              size="lg"
+              minH="48px"
+              onClick={onStart}
+              disabled={!canStart}
+              loading={starting}
+              loadingText="Drawing questions…"
+              hideBelow="lg"
+            >
               <Play aria-hidden /> Start Test
             </Button>
           </Card.Body>
@@ -237,16 +362,44 @@ export function SetupScreen({ choice, onChange, counts, countsError, onRetryCoun
 
       {/* On phones the summary sits below 32 sections: keep Start within reach. */}
       <Flex
-        hideFrom="lg" position="sticky" bottom="0" zIndex="1" mx={{ base: "-3", md: "-6" }} mb={{ base: "-4", md: "-6" }} px={{ base: "3", md: "6" }} py="3"
-        bg="bg" borderTopWidth="1px" shadow="md" align="center" gap="3"
+        hideFrom="lg"
+        position="sticky"
+        bottom="0"
+        zIndex="1"
+        mx={{ base: "-3", md: "-6" }}
+        mb={{ base: "-4", md: "-6" }}
+        px={{ base: "3", md: "6" }}
+        py="3"
+        bg="bg"
+        borderTopWidth="1px"
+        shadow="md"
+        align="center"
+        gap="3"
       >
         <Box flex="1" minW="0" fontSize="sm">
           <Text fontWeight="semibold">
-            {available === undefined ? (countsError ? "Counts unavailable" : "Loading…") : noneChosen ? "Choose a section" : `${plural(count, "question")} · ${choice.limit === "none" ? "No limit" : `${choice.limit} min`}`}
+            {available === undefined
+              ? countsError
+                ? "Counts unavailable"
+                : "Loading…"
+              : noneChosen
+                ? "Choose a section"
+                : `${plural(count, "question")} · ${choice.limit === "none" ? "No limit" : `${choice.limit} min`}`}
           </Text>
-          {startError && <Text color="red.fg" lineClamp={2}>Couldn't start the test</Text>}
+          {startError && (
+            <Text color="red.fg" lineClamp={2}>
+              Couldn't start the test
+            </Text>
+          )}
         </Box>
-        <Button colorPalette="brand" minH="44px" onClick={onStart} disabled={!canStart} loading={starting} loadingText="Drawing…">
+        <Button
+          colorPalette="brand"
+          minH="44px"
+          onClick={onStart}
+          disabled={!canStart}
+          loading={starting}
+          loadingText="Drawing…"
+        >
           <Play aria-hidden /> Start Test
         </Button>
       </Flex>

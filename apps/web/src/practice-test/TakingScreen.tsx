@@ -1,10 +1,29 @@
 /** Taking the test: one question at a time, a navigator, flags, a timer; no feedback until submit. */
-import { Alert, Badge, Box, Button, Card, Dialog, Field, Flex, Grid, HStack, Heading, Input, Kbd, Portal, Progress, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  Kbd,
+  Portal,
+  Progress,
+  RadioGroup,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { sidebarSectionName } from "@jcba/domain";
 import { ChevronLeft, ChevronRight, Clock, Flag, RotateCcw, Send } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { sidebarSectionName } from "@jcba/domain";
 import { clock, plural, spokenClock } from "./format.ts";
-import { type SavedAttempt, answeredCount, isAnswered } from "./storage.ts";
+import { answeredCount, isAnswered, type SavedAttempt } from "./storage.ts";
 
 const WARN_SECONDS = 60;
 const SAVE_EVERY_MS = 5000;
@@ -27,11 +46,16 @@ export interface SubmitProblem {
 }
 
 const PROBLEM_TEXT: Record<SubmitProblemKind, string> = {
-  offline: "You appear to be offline. Your answers are saved on this device, so nothing is lost. Check your connection, then select Retry.",
-  network: "We couldn't reach the server. Your answers are saved on this device, so nothing is lost. Check your connection, then select Retry.",
-  signedOut: "You have been signed out. Your answers are saved on this device: sign in again, come back to Practice Test and resume, or select Retry once you are signed in.",
-  server: "The server had a problem recording your test. Your answers are saved on this device; select Retry in a moment.",
-  rejected: "The server did not accept this test (the question bank may have changed since you started). Your answers are still saved on this device.",
+  offline:
+    "You appear to be offline. Your answers are saved on this device, so nothing is lost. Check your connection, then select Retry.",
+  network:
+    "We couldn't reach the server. Your answers are saved on this device, so nothing is lost. Check your connection, then select Retry.",
+  signedOut:
+    "You have been signed out. Your answers are saved on this device: sign in again, come back to Practice Test and resume, or select Retry once you are signed in.",
+  server:
+    "The server had a problem recording your test. Your answers are saved on this device; select Retry in a moment.",
+  rejected:
+    "The server did not accept this test (the question bank may have changed since you started). Your answers are still saved on this device.",
 };
 
 export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, submitting, submitError }: Props) {
@@ -48,7 +72,10 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
   const [base] = useState(attempt.elapsedSeconds);
   const [segmentStart] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
-  const currentElapsed = useCallback(() => base + Math.max(0, Math.floor((Date.now() - segmentStart) / 1000)), [base, segmentStart]);
+  const currentElapsed = useCallback(
+    () => base + Math.max(0, Math.floor((Date.now() - segmentStart) / 1000)),
+    [base, segmentStart],
+  );
   useEffect(() => {
     if (finished) return;
     const t = setInterval(() => setNow(Date.now()), 250);
@@ -62,9 +89,13 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
   const finishedRef = useRef(finished);
   finishedRef.current = finished;
   useEffect(() => {
-    const save = () => { if (!finishedRef.current) update((a) => ({ ...a, elapsedSeconds: currentElapsed() })); };
+    const save = () => {
+      if (!finishedRef.current) update((a) => ({ ...a, elapsedSeconds: currentElapsed() }));
+    };
     const t = setInterval(save, SAVE_EVERY_MS);
-    const onHide = () => { if (document.visibilityState === "hidden") save(); };
+    const onHide = () => {
+      if (document.visibilityState === "hidden") save();
+    };
     document.addEventListener("visibilitychange", onHide);
     window.addEventListener("pagehide", save);
     return () => {
@@ -83,16 +114,22 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
     }
   }, [finished, limitSeconds, elapsed, onSubmit]);
 
-  const change = useCallback((fn: (a: SavedAttempt) => SavedAttempt) => update((a) => ({ ...fn(a), elapsedSeconds: currentElapsed() })), [update, currentElapsed]);
+  const change = useCallback(
+    (fn: (a: SavedAttempt) => SavedAttempt) => update((a) => ({ ...fn(a), elapsedSeconds: currentElapsed() })),
+    [update, currentElapsed],
+  );
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const focusAfterMove = useRef(false);
-  const go = useCallback((to: number, fromKeyboard = false) => {
-    if (to < 0 || to >= total) return;
-    focusAfterMove.current = fromKeyboard;
-    change((a) => ({ ...a, index: to }));
-  }, [change, total]);
+  const go = useCallback(
+    (to: number, fromKeyboard = false) => {
+      if (to < 0 || to >= total) return;
+      focusAfterMove.current = fromKeyboard;
+      change((a) => ({ ...a, index: to }));
+    },
+    [change, total],
+  );
   useEffect(() => {
     if (!focusAfterMove.current) return;
     focusAfterMove.current = false;
@@ -100,10 +137,13 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
     else headingRef.current?.focus();
   }, [index]);
 
-  const choose = useCallback((value: string) => {
-    if (finished) return;
-    change((a) => ({ ...a, answers: { ...a.answers, [q.id]: value } }));
-  }, [change, finished, q.id]);
+  const choose = useCallback(
+    (value: string) => {
+      if (finished) return;
+      change((a) => ({ ...a, answers: { ...a.answers, [q.id]: value } }));
+    },
+    [change, finished, q.id],
+  );
   const toggleFlag = useCallback(() => {
     change((a) => ({ ...a, flags: a.flags.includes(q.id) ? a.flags.filter((f) => f !== q.id) : [...a.flags, q.id] }));
   }, [change, q.id]);
@@ -124,7 +164,9 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
       if (confirmOpen || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
       const target = e.target instanceof HTMLElement ? e.target : null;
       if (target?.closest("[role=dialog], [role=alertdialog], [role=menu], [role=listbox]")) return;
-      const typing = !!target?.closest("textarea, select, [contenteditable=true], input:not([type=radio]):not([type=checkbox])");
+      const typing = !!target?.closest(
+        "textarea, select, [contenteditable=true], input:not([type=radio]):not([type=checkbox])",
+      );
       if (e.key === "Enter") {
         if (target?.closest("button, a, [role=button], [role=link]")) return;
         if (index < total - 1) {
@@ -155,22 +197,55 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
   return (
     <Stack gap="4" maxW="6xl" mx="auto" w="full">
       <Flex
-        as="section" aria-label="Test status" align="center" gap={{ base: "2", md: "4" }} position="sticky" top="3.5rem" zIndex="1"
-        bg="bg" borderWidth="1px" rounded="lg" px={{ base: "3", md: "4" }} py="2" shadow="xs"
+        as="section"
+        aria-label="Test status"
+        align="center"
+        gap={{ base: "2", md: "4" }}
+        position="sticky"
+        top="3.5rem"
+        zIndex="1"
+        bg="bg"
+        borderWidth="1px"
+        rounded="lg"
+        px={{ base: "3", md: "4" }}
+        py="2"
+        shadow="xs"
       >
-        <Heading as="h1" size="lg" srOnly={{ base: true, md: false }}>Practice Test</Heading>
+        <Heading as="h1" size="lg" srOnly={{ base: true, md: false }}>
+          Practice Test
+        </Heading>
         <Box flex="1" display={{ base: "none", md: "block" }} />
         <HStack
-          role="timer" gap="2" px="3" minH="44px" rounded="md" fontVariantNumeric="tabular-nums"
-          bg={warn ? "red.subtle" : "bg.muted"} color={warn ? "red.fg" : "fg"} data-testid="timer"
-          aria-label={remaining !== null ? `Time left: ${spokenClock(remaining)}` : `Time elapsed: ${spokenClock(elapsed)}`}
+          role="timer"
+          gap="2"
+          px="3"
+          minH="44px"
+          rounded="md"
+          fontVariantNumeric="tabular-nums"
+          bg={warn ? "red.subtle" : "bg.muted"}
+          color={warn ? "red.fg" : "fg"}
+          data-testid="timer"
+          aria-label={
+            remaining !== null ? `Time left: ${spokenClock(remaining)}` : `Time elapsed: ${spokenClock(elapsed)}`
+          }
         >
           <Clock size={18} aria-hidden />
-          <Text as="span" fontSize="sm" color={warn ? "red.fg" : "fg.muted"} aria-hidden>{remaining !== null ? "Time left" : "Elapsed"}</Text>
-          <Text as="span" fontWeight="bold" fontSize="lg" aria-hidden>{clock(remaining ?? elapsed)}</Text>
+          <Text as="span" fontSize="sm" color={warn ? "red.fg" : "fg.muted"} aria-hidden>
+            {remaining !== null ? "Time left" : "Elapsed"}
+          </Text>
+          <Text as="span" fontWeight="bold" fontSize="lg" aria-hidden>
+            {clock(remaining ?? elapsed)}
+          </Text>
         </HStack>
         <Box flex="1" display={{ base: "block", md: "none" }} />
-        <Button colorPalette="brand" minH="44px" onClick={requestSubmit} disabled={finished} loading={submitting} loadingText="Submitting…">
+        <Button
+          colorPalette="brand"
+          minH="44px"
+          onClick={requestSubmit}
+          disabled={finished}
+          loading={submitting}
+          loadingText="Submitting…"
+        >
           <Send aria-hidden /> Submit Test
         </Button>
       </Flex>
@@ -199,17 +274,23 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
             <Alert.Title>Your test has not been submitted yet</Alert.Title>
             <Alert.Description>
               {PROBLEM_TEXT[submitError.kind]}
-              <Text as="span" display="block" fontSize="xs" mt="1" color="fg.muted">Details: {submitError.detail}</Text>
+              <Text as="span" display="block" fontSize="xs" mt="1" color="fg.muted">
+                Details: {submitError.detail}
+              </Text>
             </Alert.Description>
             <Flex gap="2" wrap="wrap">
               <Button colorPalette="red" minH="44px" onClick={onRetry} loading={submitting} loadingText="Retrying…">
                 <RotateCcw aria-hidden /> Retry
               </Button>
               {submitError.kind === "signedOut" && (
-                <Button asChild variant="outline" minH="44px"><a href="/api/login">Sign In</a></Button>
+                <Button asChild variant="outline" minH="44px">
+                  <a href="/api/login">Sign In</a>
+                </Button>
               )}
               {submitError.kind === "rejected" && (
-                <Button variant="outline" minH="44px" onClick={onDiscard}>Discard this test</Button>
+                <Button variant="outline" minH="44px" onClick={onDiscard}>
+                  Discard this test
+                </Button>
               )}
             </Flex>
           </Alert.Content>
@@ -221,32 +302,77 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
           <Card.Body gap="5">
             <Stack gap="3">
               <Flex gap="2" wrap="wrap" align="center">
-                <Badge colorPalette="brand" size="lg" aria-live="polite">Question {index + 1} of {total}</Badge>
-                <Badge variant="outline" size="lg" title={sidebarSectionName(q.sectionNumber)}>Section {q.sectionNumber}</Badge>
-                {flagged && <Badge colorPalette="orange" size="lg"><Flag size={12} aria-hidden /> Flagged for review</Badge>}
+                <Badge colorPalette="brand" size="lg" aria-live="polite">
+                  Question {index + 1} of {total}
+                </Badge>
+                <Badge variant="outline" size="lg" title={sidebarSectionName(q.sectionNumber)}>
+                  Section {q.sectionNumber}
+                </Badge>
+                {flagged && (
+                  <Badge colorPalette="orange" size="lg">
+                    <Flag size={12} aria-hidden /> Flagged for review
+                  </Badge>
+                )}
               </Flex>
-              <Progress.Root value={total > 0 ? Math.round((answered / total) * 100) : 0} size="sm" colorPalette="brand" aria-label={`${answered} of ${total} questions answered`}>
-                <Progress.Track rounded="full"><Progress.Range /></Progress.Track>
+              <Progress.Root
+                value={total > 0 ? Math.round((answered / total) * 100) : 0}
+                size="sm"
+                colorPalette="brand"
+                aria-label={`${answered} of ${total} questions answered`}
+              >
+                <Progress.Track rounded="full">
+                  <Progress.Range />
+                </Progress.Track>
               </Progress.Root>
-              <Text fontSize="sm" color="fg.muted">{answered} of {total} answered</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {answered} of {total} answered
+              </Text>
             </Stack>
 
-            <Heading as="h2" size="lg" id="question-text" ref={headingRef} tabIndex={-1} outline="none" lineHeight="short" fontWeight="semibold">
+            <Heading
+              as="h2"
+              size="lg"
+              id="question-text"
+              ref={headingRef}
+              tabIndex={-1}
+              outline="none"
+              lineHeight="short"
+              fontWeight="semibold"
+            >
               {q.questionText}
             </Heading>
 
             {q.questionType === "multiple-choice" && q.options ? (
-              <RadioGroup.Root key={q.id} value={answer ?? null} onValueChange={(e) => e.value !== null && choose(e.value)} aria-labelledby="question-text" colorPalette="brand" disabled={finished}>
+              <RadioGroup.Root
+                key={q.id}
+                value={answer ?? null}
+                onValueChange={(e) => e.value !== null && choose(e.value)}
+                aria-labelledby="question-text"
+                colorPalette="brand"
+                disabled={finished}
+              >
                 <Stack gap="2">
                   {q.options.map((option, k) => (
                     <RadioGroup.Item
-                      key={option} value={option} minH="44px" px="3" py="3" borderWidth="1px" rounded="md" w="full" alignItems="flex-start" cursor="pointer"
-                      _checked={{ borderColor: "brand.solid", bg: "brand.subtle" }} _hover={{ bg: finished ? undefined : "bg.muted" }}
+                      key={option}
+                      value={option}
+                      minH="44px"
+                      px="3"
+                      py="3"
+                      borderWidth="1px"
+                      rounded="md"
+                      w="full"
+                      alignItems="flex-start"
+                      cursor="pointer"
+                      _checked={{ borderColor: "brand.solid", bg: "brand.subtle" }}
+                      _hover={{ bg: finished ? undefined : "bg.muted" }}
                     >
                       <RadioGroup.ItemHiddenInput />
                       <RadioGroup.ItemIndicator mt="0.5" />
                       <RadioGroup.ItemText flex="1" display="flex" gap="3" alignItems="baseline">
-                        <Kbd size="sm" aria-hidden display={{ base: "none", md: "inline-flex" }}>{k + 1}</Kbd>
+                        <Kbd size="sm" aria-hidden display={{ base: "none", md: "inline-flex" }}>
+                          {k + 1}
+                        </Kbd>
                         <Text as="span">{option}</Text>
                       </RadioGroup.ItemText>
                     </RadioGroup.Item>
@@ -257,7 +383,13 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
               <Field.Root key={q.id}>
                 <Field.Label>Your answer</Field.Label>
                 <Input
-                  ref={inputRef} placeholder="Type your answer here..." value={answer ?? ""} maxLength={500} readOnly={finished} size="lg" autoComplete="off"
+                  ref={inputRef}
+                  placeholder="Type your answer here..."
+                  value={answer ?? ""}
+                  maxLength={500}
+                  readOnly={finished}
+                  size="lg"
+                  autoComplete="off"
                   onChange={(e) => change((a) => ({ ...a, answers: { ...a.answers, [q.id]: e.target.value } }))}
                 />
               </Field.Root>
@@ -268,28 +400,50 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
                 <ChevronLeft aria-hidden /> Previous
               </Button>
               <Button
-                variant={flagged ? "subtle" : "outline"} colorPalette={flagged ? "orange" : "gray"} minH="44px" onClick={toggleFlag} aria-pressed={flagged}
-                gridColumn={{ base: "1 / -1", md: "auto" }} gridRow={{ base: "1", md: "auto" }} justifySelf={{ md: "center" }}
+                variant={flagged ? "subtle" : "outline"}
+                colorPalette={flagged ? "orange" : "gray"}
+                minH="44px"
+                onClick={toggleFlag}
+                aria-pressed={flagged}
+                gridColumn={{ base: "1 / -1", md: "auto" }}
+                gridRow={{ base: "1", md: "auto" }}
+                justifySelf={{ md: "center" }}
               >
                 <Flag aria-hidden fill={flagged ? "currentColor" : "none"} /> Flag for review
               </Button>
-              <Button colorPalette="brand" variant="solid" minH="44px" onClick={() => go(index + 1)} disabled={index === total - 1}>
+              <Button
+                colorPalette="brand"
+                variant="solid"
+                minH="44px"
+                onClick={() => go(index + 1)}
+                disabled={index === total - 1}
+              >
                 Next <ChevronRight aria-hidden />
               </Button>
             </Grid>
             <Text fontSize="xs" color="fg.muted" display={{ base: "none", md: "block" }}>
-              Shortcuts: <Kbd size="sm">1</Kbd>–<Kbd size="sm">4</Kbd> choose an option, <Kbd size="sm">Enter</Kbd> next question, <Kbd size="sm">F</Kbd> flag for review.
+              Shortcuts: <Kbd size="sm">1</Kbd>–<Kbd size="sm">4</Kbd> choose an option, <Kbd size="sm">Enter</Kbd> next
+              question, <Kbd size="sm">F</Kbd> flag for review.
             </Text>
           </Card.Body>
         </Card.Root>
 
         <Card.Root as="nav" aria-label="Question navigator" position={{ lg: "sticky" }} top={{ lg: "8.5rem" }} minW="0">
           <Card.Body gap="4">
-            <Heading as="h2" size="sm">Questions</Heading>
+            <Heading as="h2" size="sm">
+              Questions
+            </Heading>
             <Text fontSize="sm" color="fg.muted">
               {answered} answered · {unanswered} unanswered · {flags.size} flagged
             </Text>
-            <Grid as="ol" templateColumns="repeat(auto-fill, minmax(44px, 1fr))" gap="2" listStyleType="none" m="0" p="0">
+            <Grid
+              as="ol"
+              templateColumns="repeat(auto-fill, minmax(44px, 1fr))"
+              gap="2"
+              listStyleType="none"
+              m="0"
+              p="0"
+            >
               {questions.map((item, k) => {
                 const isDone = isAnswered(answers[item.id]);
                 const isFlagged = flags.has(item.id);
@@ -297,16 +451,35 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
                 return (
                   <li key={item.id}>
                     <Button
-                      w="full" h="44px" minW="44px" px="0" position="relative" fontVariantNumeric="tabular-nums"
-                      colorPalette="brand" variant={isDone ? "solid" : "outline"}
-                      outline={current ? "3px solid" : undefined} outlineColor={current ? "orange.solid" : undefined} outlineOffset="2px"
+                      w="full"
+                      h="44px"
+                      minW="44px"
+                      px="0"
+                      position="relative"
+                      fontVariantNumeric="tabular-nums"
+                      colorPalette="brand"
+                      variant={isDone ? "solid" : "outline"}
+                      outline={current ? "3px solid" : undefined}
+                      outlineColor={current ? "orange.solid" : undefined}
+                      outlineOffset="2px"
                       aria-current={current ? "step" : undefined}
                       aria-label={`Question ${k + 1}, ${isDone ? "answered" : "unanswered"}${isFlagged ? ", flagged for review" : ""}`}
                       onClick={() => go(k)}
                     >
                       {k + 1}
                       {isFlagged && (
-                        <Box as="span" position="absolute" top="-1.5" right="-1.5" bg="orange.solid" color="orange.contrast" rounded="full" p="0.5" display="inline-flex" aria-hidden>
+                        <Box
+                          as="span"
+                          position="absolute"
+                          top="-1.5"
+                          right="-1.5"
+                          bg="orange.solid"
+                          color="orange.contrast"
+                          rounded="full"
+                          p="0.5"
+                          display="inline-flex"
+                          aria-hidden
+                        >
                           <Flag size={10} fill="currentColor" />
                         </Box>
                       )}
@@ -316,16 +489,44 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
               })}
             </Grid>
             <Stack gap="1.5" fontSize="xs" color="fg.muted" aria-hidden>
-              <HStack gap="2"><Box w="4" h="4" rounded="sm" bg="brand.solid" />Answered</HStack>
-              <HStack gap="2"><Box w="4" h="4" rounded="sm" borderWidth="1px" borderColor="brand.solid" />Unanswered</HStack>
-              <HStack gap="2"><Box w="4" h="4" rounded="full" bg="orange.solid" display="inline-flex" alignItems="center" justifyContent="center" color="orange.contrast"><Flag size={9} fill="currentColor" /></Box>Flagged for review</HStack>
-              <HStack gap="2"><Box w="4" h="4" rounded="sm" outline="2px solid" outlineColor="orange.solid" />Current question</HStack>
+              <HStack gap="2">
+                <Box w="4" h="4" rounded="sm" bg="brand.solid" />
+                Answered
+              </HStack>
+              <HStack gap="2">
+                <Box w="4" h="4" rounded="sm" borderWidth="1px" borderColor="brand.solid" />
+                Unanswered
+              </HStack>
+              <HStack gap="2">
+                <Box
+                  w="4"
+                  h="4"
+                  rounded="full"
+                  bg="orange.solid"
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  color="orange.contrast"
+                >
+                  <Flag size={9} fill="currentColor" />
+                </Box>
+                Flagged for review
+              </HStack>
+              <HStack gap="2">
+                <Box w="4" h="4" rounded="sm" outline="2px solid" outlineColor="orange.solid" />
+                Current question
+              </HStack>
             </Stack>
           </Card.Body>
         </Card.Root>
       </Grid>
 
-      <Dialog.Root open={confirmOpen} onOpenChange={(e) => setConfirmOpen(e.open)} role="alertdialog" placement="center">
+      <Dialog.Root
+        open={confirmOpen}
+        onOpenChange={(e) => setConfirmOpen(e.open)}
+        role="alertdialog"
+        placement="center"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner px="4">
@@ -336,19 +537,38 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
               <Dialog.Body>
                 <Stack gap="2">
                   {unanswered > 0 ? (
-                    <Text>You have {unanswered} unanswered {unanswered === 1 ? "question" : "questions"}. Submit anyway?</Text>
+                    <Text>
+                      You have {unanswered} unanswered {unanswered === 1 ? "question" : "questions"}. Submit anyway?
+                    </Text>
                   ) : (
                     <Text>You flagged {plural(flags.size, "question")} for review. Submit anyway?</Text>
                   )}
-                  {unanswered > 0 && flags.size > 0 && <Text color="fg.muted">You also flagged {plural(flags.size, "question")} for review.</Text>}
-                  {unanswered > 0 && <Text color="fg.muted" fontSize="sm">Unanswered questions count as incorrect.</Text>}
+                  {unanswered > 0 && flags.size > 0 && (
+                    <Text color="fg.muted">You also flagged {plural(flags.size, "question")} for review.</Text>
+                  )}
+                  {unanswered > 0 && (
+                    <Text color="fg.muted" fontSize="sm">
+                      Unanswered questions count as incorrect.
+                    </Text>
+                  )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" minH="44px">Keep Working</Button>
+                  <Button variant="outline" minH="44px">
+                    Keep Working
+                  </Button>
                 </Dialog.ActionTrigger>
-                <Button colorPalette="brand" minH="44px" onClick={() => { setConfirmOpen(false); handIn(); }}>Submit Anyway</Button>
+                <Button
+                  colorPalette="brand"
+                  minH="44px"
+                  onClick={() => {
+                    setConfirmOpen(false);
+                    handIn();
+                  }}
+                >
+                  Submit Anyway
+                </Button>
               </Dialog.Footer>
             </Dialog.Content>
           </Dialog.Positioner>

@@ -21,7 +21,11 @@ export function spokenClock(totalSeconds: number): string {
 }
 
 /** The Chakra colour palette of a score band (the spec's green / amber / red). */
-export const BAND_PALETTE: Record<ScoreBand, "green" | "orange" | "red"> = { green: "green", amber: "orange", red: "red" };
+export const BAND_PALETTE: Record<ScoreBand, "green" | "orange" | "red"> = {
+  green: "green",
+  amber: "orange",
+  red: "red",
+};
 
 export const sectionLabel = (n: number) => `§${n} ${sidebarSectionName(n)}`;
 

@@ -41,20 +41,41 @@ export function newAttemptId(): string {
 }
 
 export function newAttempt(questions: TestQuestion[], limitSeconds: number | null): SavedAttempt {
-  return { v: 1, id: newAttemptId(), questions, answers: {}, flags: [], index: 0, startedAt: new Date().toISOString(), elapsedSeconds: 0, limitSeconds, finishedSeconds: null };
+  return {
+    v: 1,
+    id: newAttemptId(),
+    questions,
+    answers: {},
+    flags: [],
+    index: 0,
+    startedAt: new Date().toISOString(),
+    elapsedSeconds: 0,
+    limitSeconds,
+    finishedSeconds: null,
+  };
 }
 
 /** A question as the taking screen may see it: the review item without its answer data. */
 export function withoutAnswers(item: ReviewItem): TestQuestion {
-  return { id: item.id, sectionNumber: item.sectionNumber, questionType: item.questionType, questionText: item.questionText, options: item.options };
+  return {
+    id: item.id,
+    sectionNumber: item.sectionNumber,
+    questionType: item.questionType,
+    questionText: item.questionText,
+    options: item.options,
+  };
 }
 
 const isQuestion = (q: unknown): q is TestQuestion => {
   if (!q || typeof q !== "object") return false;
   const o = q as Record<string, unknown>;
-  return typeof o.id === "number" && typeof o.sectionNumber === "number" && typeof o.questionText === "string"
-    && (o.questionType === "multiple-choice" || o.questionType === "fill-in-blank")
-    && (o.options === null || (Array.isArray(o.options) && o.options.every((x) => typeof x === "string")));
+  return (
+    typeof o.id === "number" &&
+    typeof o.sectionNumber === "number" &&
+    typeof o.questionText === "string" &&
+    (o.questionType === "multiple-choice" || o.questionType === "fill-in-blank") &&
+    (o.options === null || (Array.isArray(o.options) && o.options.every((x) => typeof x === "string")))
+  );
 };
 
 /** The saved attempt, or null when there is none or it cannot be read. */
@@ -68,9 +89,18 @@ export function loadAttempt(userId: number): SavedAttempt | null {
   if (!raw) return null;
   try {
     const a = JSON.parse(raw) as Partial<SavedAttempt>;
-    const ok = a.v === 1 && typeof a.id === "string" && Array.isArray(a.questions) && a.questions.length > 0 && a.questions.every(isQuestion)
-      && a.answers && typeof a.answers === "object" && Array.isArray(a.flags) && typeof a.index === "number"
-      && typeof a.startedAt === "string" && typeof a.elapsedSeconds === "number";
+    const ok =
+      a.v === 1 &&
+      typeof a.id === "string" &&
+      Array.isArray(a.questions) &&
+      a.questions.length > 0 &&
+      a.questions.every(isQuestion) &&
+      a.answers &&
+      typeof a.answers === "object" &&
+      Array.isArray(a.flags) &&
+      typeof a.index === "number" &&
+      typeof a.startedAt === "string" &&
+      typeof a.elapsedSeconds === "number";
     if (!ok) return null;
     const full = a as SavedAttempt;
     return {
@@ -111,7 +141,10 @@ export const answeredCount = (a: SavedAttempt) => a.questions.filter((q) => isAn
 export function submission(a: SavedAttempt, timeSpentSeconds: number) {
   return {
     id: a.id,
-    answers: a.questions.map((q) => ({ questionId: q.id, userAnswer: isAnswered(a.answers[q.id]) ? a.answers[q.id]! : null })),
+    answers: a.questions.map((q) => ({
+      questionId: q.id,
+      userAnswer: isAnswered(a.answers[q.id]) ? a.answers[q.id]! : null,
+    })),
     timeSpentSeconds: Math.max(0, Math.round(timeSpentSeconds)),
   };
 }

@@ -1,4 +1,4 @@
-import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import type { RouterContext } from "../app/App.tsx";
 import { AppShell } from "../components/AppShell.tsx";
 import { NotFound } from "../components/PageStates.tsx";

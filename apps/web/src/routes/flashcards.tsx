@@ -1,5 +1,5 @@
-import { createFileRoute } from "@tanstack/react-router";
 import { parseSectionParam } from "@jcba/domain";
+import { createFileRoute } from "@tanstack/react-router";
 import { FlashcardsScreen } from "../flashcards/FlashcardsScreen.tsx";
 
 /** The raw `?section=` value is kept as given; the screen parses it with parseSectionParam. */

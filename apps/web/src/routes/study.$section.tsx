@@ -1,5 +1,5 @@
-import { createFileRoute } from "@tanstack/react-router";
 import { parseSectionParam } from "@jcba/domain";
+import { createFileRoute } from "@tanstack/react-router";
 import { NotFound } from "../components/PageStates.tsx";
 import { StudySession } from "../study/StudySession.tsx";
 

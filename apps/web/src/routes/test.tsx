@@ -4,20 +4,36 @@
  * and failed submissions; its client-chosen id makes a retried submission count once.
  */
 import { Button } from "@chakra-ui/react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
-import { Link, createFileRoute } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatDuration, formatHistoryDate } from "@jcba/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { TRPCClientError } from "@trpc/client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { notifyError } from "../components/ui/toaster.tsx";
 import { ResultsScreen } from "../practice-test/ResultsScreen.tsx";
-import { DEFAULT_SETUP, type SetupChoice, SetupScreen, chosenSections, drawRequest, limitSecondsOf } from "../practice-test/SetupScreen.tsx";
-import { type SubmitProblem, TakingScreen } from "../practice-test/TakingScreen.tsx";
 import {
-  type ReviewItem, type SavedAttempt, type TestResult, answeredCount, clearAttempt, loadAttempt, newAttempt, saveAttempt, submission, withoutAnswers,
+  chosenSections,
+  DEFAULT_SETUP,
+  drawRequest,
+  limitSecondsOf,
+  type SetupChoice,
+  SetupScreen,
+} from "../practice-test/SetupScreen.tsx";
+import {
+  answeredCount,
+  clearAttempt,
+  loadAttempt,
+  newAttempt,
+  type ReviewItem,
+  type SavedAttempt,
+  saveAttempt,
+  submission,
+  type TestResult,
+  withoutAnswers,
 } from "../practice-test/storage.ts";
+import { type SubmitProblem, TakingScreen } from "../practice-test/TakingScreen.tsx";
 
 interface TestSearch {
   review?: string;
@@ -32,9 +48,11 @@ export const Route = createFileRoute("/test")({
 /** What went wrong with a submission, in the member's terms. */
 function submitProblem(error: unknown): SubmitProblem {
   const detail = errorMessage(error);
-  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  const status =
+    error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
   if (status === 401) return { kind: "signedOut", detail };
-  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: "rejected", detail };
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
+    return { kind: "rejected", detail };
   if (status !== undefined) return { kind: "server", detail };
   return { kind: navigator.onLine ? "network" : "offline", detail };
 }
@@ -55,59 +73,78 @@ function PracticeTestPage() {
   const attemptRef = useRef<SavedAttempt | null>(null);
   const [choice, setChoice] = useState<SetupChoice>(DEFAULT_SETUP);
 
-  const begin = useCallback((a: SavedAttempt | null) => {
-    attemptRef.current = a;
-    if (a) saveAttempt(user.id, a);
-    setAttempt(a);
-  }, [user.id]);
+  const begin = useCallback(
+    (a: SavedAttempt | null) => {
+      attemptRef.current = a;
+      if (a) saveAttempt(user.id, a);
+      setAttempt(a);
+    },
+    [user.id],
+  );
 
-  const update = useCallback((fn: (a: SavedAttempt) => SavedAttempt) => {
-    const current = attemptRef.current;
-    if (!current) return;
-    const next = fn(current);
-    attemptRef.current = next;
-    saveAttempt(user.id, next);
-    setAttempt(next);
-  }, [user.id]);
+  const update = useCallback(
+    (fn: (a: SavedAttempt) => SavedAttempt) => {
+      const current = attemptRef.current;
+      if (!current) return;
+      const next = fn(current);
+      attemptRef.current = next;
+      saveAttempt(user.id, next);
+      setAttempt(next);
+    },
+    [user.id],
+  );
 
   // networkMode "always": offline, calls fail at once with a clear message instead of waiting silently.
   const availability = useQuery(trpc.tests.availability.queryOptions(undefined, { networkMode: "always" }));
-  const counts = useMemo(() => (availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a.questions])) : undefined), [availability.data]);
+  const counts = useMemo(
+    () => (availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a.questions])) : undefined),
+    [availability.data],
+  );
 
   const draw = useMutation({
     mutationFn: (input: { sections: string; count: number }) => client.tests.draw.query(input),
     networkMode: "always",
   });
 
-  const submit = useMutation(trpc.tests.submit.mutationOptions({
-    networkMode: "always",
-    // These run even if the member has left the page: the attempt is recorded, so forget it here.
-    onSuccess: (result, vars) => {
-      clearAttempt(user.id, vars.id);
-      queryClient.setQueryData(trpc.tests.get.queryKey({ id: result.attempt.id }), result);
-      void queryClient.invalidateQueries({ queryKey: trpc.tests.list.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.progress.sections.queryKey() });
-    },
-  }));
+  const submit = useMutation(
+    trpc.tests.submit.mutationOptions({
+      networkMode: "always",
+      // These run even if the member has left the page: the attempt is recorded, so forget it here.
+      onSuccess: (result, vars) => {
+        clearAttempt(user.id, vars.id);
+        queryClient.setQueryData(trpc.tests.get.queryKey({ id: result.attempt.id }), result);
+        void queryClient.invalidateQueries({ queryKey: trpc.tests.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.progress.sections.queryKey() });
+      },
+    }),
+  );
   const submitting = useRef(false);
 
-  const send = useCallback((a: SavedAttempt) => {
-    if (submitting.current || a.finishedSeconds === null) return;
-    submitting.current = true;
-    submit.mutate(submission(a, a.finishedSeconds), {
-      onSuccess: (result) => {
-        attemptRef.current = null;
-        setAttempt(null);
-        void navigate({ search: { review: result.attempt.id } });
-      },
-      onSettled: () => { submitting.current = false; },
-    });
-  }, [submit, navigate]);
+  const send = useCallback(
+    (a: SavedAttempt) => {
+      if (submitting.current || a.finishedSeconds === null) return;
+      submitting.current = true;
+      submit.mutate(submission(a, a.finishedSeconds), {
+        onSuccess: (result) => {
+          attemptRef.current = null;
+          setAttempt(null);
+          void navigate({ search: { review: result.attempt.id } });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      });
+    },
+    [submit, navigate],
+  );
 
-  const handIn = useCallback((seconds: number) => {
-    update((a) => (a.finishedSeconds === null ? { ...a, elapsedSeconds: seconds, finishedSeconds: seconds } : a));
-    if (attemptRef.current) send(attemptRef.current);
-  }, [update, send]);
+  const handIn = useCallback(
+    (seconds: number) => {
+      update((a) => (a.finishedSeconds === null ? { ...a, elapsedSeconds: seconds, finishedSeconds: seconds } : a));
+      if (attemptRef.current) send(attemptRef.current);
+    },
+    [update, send],
+  );
 
   const retry = useCallback(() => {
     if (attemptRef.current) send(attemptRef.current);
@@ -117,7 +154,10 @@ function PracticeTestPage() {
   const screen = review ? `review:${review}` : attempt ? `taking:${attempt.id}` : pending ? "resume" : "setup";
   const firstScreen = useRef(true);
   useEffect(() => {
-    if (firstScreen.current) { firstScreen.current = false; return; }
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
     window.scrollTo({ top: 0 });
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [screen]);
@@ -168,8 +208,14 @@ function PracticeTestPage() {
   if (attempt) {
     return (
       <TakingScreen
-        key={attempt.id} attempt={attempt} update={update} onSubmit={handIn} onRetry={retry} onDiscard={discardActive}
-        submitting={submit.isPending} submitError={submit.error ? submitProblem(submit.error) : null}
+        key={attempt.id}
+        attempt={attempt}
+        update={update}
+        onSubmit={handIn}
+        onRetry={retry}
+        onDiscard={discardActive}
+        submitting={submit.isPending}
+        submitError={submit.error ? submitProblem(submit.error) : null}
       />
     );
   }
@@ -182,14 +228,29 @@ function PracticeTestPage() {
         title="Resume your practice test?"
         actions={
           <>
-            <Button colorPalette="brand" minH="44px" onClick={() => {
-              const a = pending;
-              setPending(null);
-              submit.reset();
-              begin(a);
-              if (a.finishedSeconds !== null) send(a);
-            }}>Resume</Button>
-            <Button variant="outline" minH="44px" onClick={() => { clearAttempt(user.id, pending.id); setPending(null); }}>Discard</Button>
+            <Button
+              colorPalette="brand"
+              minH="44px"
+              onClick={() => {
+                const a = pending;
+                setPending(null);
+                submit.reset();
+                begin(a);
+                if (a.finishedSeconds !== null) send(a);
+              }}
+            >
+              Resume
+            </Button>
+            <Button
+              variant="outline"
+              minH="44px"
+              onClick={() => {
+                clearAttempt(user.id, pending.id);
+                setPending(null);
+              }}
+            >
+              Discard
+            </Button>
           </>
         }
       >
@@ -202,14 +263,36 @@ function PracticeTestPage() {
 
   return (
     <SetupScreen
-      choice={choice} onChange={(next) => { draw.reset(); setChoice(next); }} counts={counts}
-      countsError={availability.error ? errorMessage(availability.error) : null} onRetryCounts={() => void availability.refetch()}
-      onStart={start} starting={draw.isPending} startError={draw.error ? errorMessage(draw.error) : draw.data && draw.data.questions.length === 0 ? "No questions could be drawn for this choice. The question bank may have changed; the counts have been refreshed." : null}
+      choice={choice}
+      onChange={(next) => {
+        draw.reset();
+        setChoice(next);
+      }}
+      counts={counts}
+      countsError={availability.error ? errorMessage(availability.error) : null}
+      onRetryCounts={() => void availability.refetch()}
+      onStart={start}
+      starting={draw.isPending}
+      startError={
+        draw.error
+          ? errorMessage(draw.error)
+          : draw.data && draw.data.questions.length === 0
+            ? "No questions could be drawn for this choice. The question bank may have changed; the counts have been refreshed."
+            : null
+      }
     />
   );
 }
 
-function ReviewView({ id, onNewTest, onRetake }: { id: string; onNewTest: () => void; onRetake: (missed: ReviewItem[]) => void }) {
+function ReviewView({
+  id,
+  onNewTest,
+  onRetake,
+}: {
+  id: string;
+  onNewTest: () => void;
+  onRetake: (missed: ReviewItem[]) => void;
+}) {
   const trpc = useTRPC();
   const valid = UUID.test(id);
   const query = useQuery(trpc.tests.get.queryOptions({ id }, { enabled: valid, networkMode: "always" }));
@@ -219,8 +302,12 @@ function ReviewView({ id, onNewTest, onRetake }: { id: string; onNewTest: () => 
       title="Test attempt not found"
       actions={
         <>
-          <Button colorPalette="brand" minH="44px" onClick={onNewTest}>New Test</Button>
-          <Button asChild variant="outline" minH="44px"><Link to="/performance">View Performance</Link></Button>
+          <Button colorPalette="brand" minH="44px" onClick={onNewTest}>
+            New Test
+          </Button>
+          <Button asChild variant="outline" minH="44px">
+            <Link to="/performance">View Performance</Link>
+          </Button>
         </>
       }
     >

@@ -1,26 +1,44 @@
+import { contentTombstones, flashcards } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { contentTombstones, flashcards } from "@jcba/db";
 import { clientErrorFrom } from "../db-errors.ts";
 import { cachedOutput, deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Flashcards"];
-const columns = { id: flashcards.id, sectionNumber: flashcards.sectionNumber, term: flashcards.term, definition: flashcards.definition, citation: flashcards.citation };
+const columns = {
+  id: flashcards.id,
+  sectionNumber: flashcards.sectionNumber,
+  term: flashcards.term,
+  definition: flashcards.definition,
+  citation: flashcards.citation,
+};
 
 export const flashcardsRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/flashcards", tags: TAG, summary: "List flashcards, optionally of one section", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/flashcards",
+        tags: TAG,
+        summary: "List flashcards, optionally of one section",
+        protect: true,
+      },
+    })
     .input(sectionFilter)
     .output(cachedOutput(z.array(flashcard)))
     .query(async ({ ctx, input }) => {
       const snapshot = await ctx.content.get();
-      return input.section === undefined ? snapshot.flashcards : (snapshot.flashcardsBySection.get(input.section) ?? []);
+      return input.section === undefined
+        ? snapshot.flashcards
+        : (snapshot.flashcardsBySection.get(input.section) ?? []);
     }),
 
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/flashcards", tags: TAG, summary: "Create a flashcard (admin)", protect: true } })
+    .meta({
+      openapi: { method: "POST", path: "/flashcards", tags: TAG, summary: "Create a flashcard (admin)", protect: true },
+    })
     .input(flashcardInput)
     .output(flashcard)
     .mutation(async ({ ctx, input }) => {
@@ -34,7 +52,15 @@ export const flashcardsRouter = router({
     }),
 
   update: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/flashcards/{id}", tags: TAG, summary: "Update a flashcard (admin); omitted fields keep their value", protect: true } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/flashcards/{id}",
+        tags: TAG,
+        summary: "Update a flashcard (admin); omitted fields keep their value",
+        protect: true,
+      },
+    })
     .input(flashcardInput.partial().extend({ id: idParam }))
     .output(flashcard)
     .mutation(async ({ ctx, input }) => {
@@ -52,14 +78,26 @@ export const flashcardsRouter = router({
     }),
 
   delete: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/flashcards/{id}", tags: TAG, summary: "Delete a flashcard (admin)", protect: true } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/flashcards/{id}",
+        tags: TAG,
+        summary: "Delete a flashcard (admin)",
+        protect: true,
+      },
+    })
     .input(z.object({ id: idParam }))
     .output(deleted)
     .mutation(async ({ ctx, input }) => {
       await ctx.database.db.transaction(async (tx) => {
-        const [row] = await tx.delete(flashcards).where(eq(flashcards.id, input.id)).returning({ contentKey: flashcards.contentKey });
+        const [row] = await tx
+          .delete(flashcards)
+          .where(eq(flashcards.id, input.id))
+          .returning({ contentKey: flashcards.contentKey });
         if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Flashcard ${input.id} does not exist.` });
-        if (row.contentKey) await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
+        if (row.contentKey)
+          await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
       });
       ctx.content.invalidate();
       return { id: input.id, deleted: true as const };

@@ -1,20 +1,43 @@
+import { contentTombstones, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { contentTombstones, questions } from "@jcba/db";
 import { clientErrorFrom } from "../db-errors.ts";
-import { cachedOutput, deleted, idParam, question, questionInput, questionFields, questionProblem, sectionFilter } from "../schemas.ts";
+import {
+  cachedOutput,
+  deleted,
+  idParam,
+  question,
+  questionFields,
+  questionInput,
+  questionProblem,
+  sectionFilter,
+} from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Questions"];
 const columns = {
-  id: questions.id, sectionNumber: questions.sectionNumber, questionType: questions.questionType, questionText: questions.questionText,
-  options: questions.options, correctAnswer: questions.correctAnswer, explanation: questions.explanation, citation: questions.citation,
+  id: questions.id,
+  sectionNumber: questions.sectionNumber,
+  questionType: questions.questionType,
+  questionText: questions.questionText,
+  options: questions.options,
+  correctAnswer: questions.correctAnswer,
+  explanation: questions.explanation,
+  citation: questions.citation,
 };
 
 export const questionsRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/questions", tags: TAG, summary: "List questions, optionally of one section", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/questions",
+        tags: TAG,
+        summary: "List questions, optionally of one section",
+        protect: true,
+      },
+    })
     .input(sectionFilter)
     .output(cachedOutput(z.array(question)))
     .query(async ({ ctx, input }) => {
@@ -23,13 +46,20 @@ export const questionsRouter = router({
     }),
 
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/questions", tags: TAG, summary: "Create a question (admin)", protect: true } })
+    .meta({
+      openapi: { method: "POST", path: "/questions", tags: TAG, summary: "Create a question (admin)", protect: true },
+    })
     .input(questionInput)
     .output(question)
     .mutation(async ({ ctx, input }) => {
       const [row] = await ctx.database.db
         .insert(questions)
-        .values({ ...input, options: input.questionType === "multiple-choice" ? input.options! : null, citation: input.citation ?? null, editedAt: new Date() })
+        .values({
+          ...input,
+          options: input.questionType === "multiple-choice" ? input.options! : null,
+          citation: input.citation ?? null,
+          editedAt: new Date(),
+        })
         .returning(columns)
         .catch((e) => clientErrorFrom(e));
       ctx.content.invalidate();
@@ -37,7 +67,15 @@ export const questionsRouter = router({
     }),
 
   update: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/questions/{id}", tags: TAG, summary: "Update a question (admin); omitted fields keep their value", protect: true } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/questions/{id}",
+        tags: TAG,
+        summary: "Update a question (admin); omitted fields keep their value",
+        protect: true,
+      },
+    })
     .input(questionFields.partial().extend({ id: idParam }))
     .output(question)
     .mutation(async ({ ctx, input }) => {
@@ -45,7 +83,10 @@ export const questionsRouter = router({
       return ctx.database.db.transaction(async (tx) => {
         const [current] = await tx.select(columns).from(questions).where(eq(questions.id, id)).for("update");
         if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
-        const merged = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as typeof current;
+        const merged = {
+          ...current,
+          ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+        } as typeof current;
         if (merged.questionType === "fill-in-blank") merged.options = null;
         const problem = questionProblem(merged);
         if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem.message });
@@ -62,15 +103,27 @@ export const questionsRouter = router({
     }),
 
   delete: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/questions/{id}", tags: TAG, summary: "Delete a question (admin)", protect: true } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/questions/{id}",
+        tags: TAG,
+        summary: "Delete a question (admin)",
+        protect: true,
+      },
+    })
     .input(z.object({ id: idParam }))
     .output(deleted)
     .mutation(async ({ ctx, input }) => {
       await ctx.database.db.transaction(async (tx) => {
-        const [row] = await tx.delete(questions).where(eq(questions.id, input.id)).returning({ contentKey: questions.contentKey });
+        const [row] = await tx
+          .delete(questions)
+          .where(eq(questions.id, input.id))
+          .returning({ contentKey: questions.contentKey });
         if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${input.id} does not exist.` });
         // A shipped item an admin deleted stays deleted when the content is loaded again.
-        if (row.contentKey) await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
+        if (row.contentKey)
+          await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
       });
       ctx.content.invalidate();
       return { id: input.id, deleted: true as const };

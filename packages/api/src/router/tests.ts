@@ -1,13 +1,22 @@
 import { randomUUID } from "node:crypto";
+import { questionAttempts, testAttempts } from "@jcba/db";
+import {
+  drawSpread,
+  isAnswerCorrect,
+  isSectionNumber,
+  MAX_TEST_QUESTIONS,
+  MAX_TIME_LIMIT_MINUTES,
+  SECTION_NUMBERS,
+  sectionBreakdown,
+  testScore,
+} from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { questionAttempts, testAttempts } from "@jcba/db";
-import { MAX_TEST_QUESTIONS, MAX_TIME_LIMIT_MINUTES, SECTION_NUMBERS, drawSpread, isAnswerCorrect, isSectionNumber, sectionBreakdown, testScore } from "@jcba/domain";
 import { toIso } from "../progress-store.ts";
 import { idParam, testAttempt } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
 import type { Context } from "../trpc.ts";
+import { protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Practice tests"];
 
@@ -20,7 +29,10 @@ const sectionsParam = z
     if (raw === "" || raw.toLowerCase() === "all") return [...SECTION_NUMBERS];
     const list = raw.split(",").map((s) => Number(s.trim()));
     if (list.some((n) => !isSectionNumber(n))) {
-      ctx.addIssue({ code: "custom", message: "sections must be 'all' or section numbers from 1 to 32 separated by commas." });
+      ctx.addIssue({
+        code: "custom",
+        message: "sections must be 'all' or section numbers from 1 to 32 separated by commas.",
+      });
       return z.NEVER;
     }
     return [...new Set(list)].sort((a, b) => a - b);
@@ -45,19 +57,35 @@ const reviewItem = testQuestion.extend({
 const testResult = z.object({
   attempt: testAttempt,
   correctCount: z.number().int(),
-  breakdown: z.array(z.object({ sectionNumber: z.number().int(), total: z.number().int(), correct: z.number().int(), percent: z.number().int() })),
+  breakdown: z.array(
+    z.object({
+      sectionNumber: z.number().int(),
+      total: z.number().int(),
+      correct: z.number().int(),
+      percent: z.number().int(),
+    }),
+  ),
   review: z.array(reviewItem),
 });
 
 type Attempt = typeof testAttempts.$inferSelect;
 const toAttempt = (a: Attempt) => ({
-  id: a.id, createdAt: toIso(a.createdAt), sectionsIncluded: a.sectionsIncluded, totalQuestions: a.totalQuestions, score: a.score, timeSpentSeconds: a.timeSpentSeconds,
+  id: a.id,
+  createdAt: toIso(a.createdAt),
+  sectionsIncluded: a.sectionsIncluded,
+  totalQuestions: a.totalQuestions,
+  score: a.score,
+  timeSpentSeconds: a.timeSpentSeconds,
 });
 
 /** Rebuilds a stored attempt's review from its question list and recorded answers. */
 async function resultOf(ctx: Context, attempt: Attempt) {
   const answers = await ctx.database.db
-    .select({ questionId: questionAttempts.questionId, userAnswer: questionAttempts.userAnswer, isCorrect: questionAttempts.isCorrect })
+    .select({
+      questionId: questionAttempts.questionId,
+      userAnswer: questionAttempts.userAnswer,
+      isCorrect: questionAttempts.isCorrect,
+    })
     .from(questionAttempts)
     .where(eq(questionAttempts.testAttemptId, attempt.id));
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
@@ -66,47 +94,116 @@ async function resultOf(ctx: Context, attempt: Attempt) {
     const q = snapshot.questionsById.get(id);
     if (!q) return []; // deleted by an admin since
     const a = byQuestion.get(id);
-    return [{ id: q.id, sectionNumber: q.sectionNumber, questionType: q.questionType, questionText: q.questionText, options: q.options, userAnswer: a?.userAnswer ?? null, isCorrect: a?.isCorrect ?? false, correctAnswer: q.correctAnswer, explanation: q.explanation, citation: q.citation }];
+    return [
+      {
+        id: q.id,
+        sectionNumber: q.sectionNumber,
+        questionType: q.questionType,
+        questionText: q.questionText,
+        options: q.options,
+        userAnswer: a?.userAnswer ?? null,
+        isCorrect: a?.isCorrect ?? false,
+        correctAnswer: q.correctAnswer,
+        explanation: q.explanation,
+        citation: q.citation,
+      },
+    ];
   });
-  return { attempt: toAttempt(attempt), correctCount: review.filter((r) => r.isCorrect).length, breakdown: sectionBreakdown(review), review };
+  return {
+    attempt: toAttempt(attempt),
+    correctCount: review.filter((r) => r.isCorrect).length,
+    breakdown: sectionBreakdown(review),
+    review,
+  };
 }
 
 export const testsRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/test-attempts", tags: TAG, summary: "The signed-in member's practice-test attempts, newest first", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/test-attempts",
+        tags: TAG,
+        summary: "The signed-in member's practice-test attempts, newest first",
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.array(testAttempt))
     .query(async ({ ctx }) => {
-      const rows = await ctx.database.db.select().from(testAttempts).where(eq(testAttempts.userId, ctx.user.id)).orderBy(desc(testAttempts.createdAt));
+      const rows = await ctx.database.db
+        .select()
+        .from(testAttempts)
+        .where(eq(testAttempts.userId, ctx.user.id))
+        .orderBy(desc(testAttempts.createdAt));
       return rows.map(toAttempt);
     }),
 
   get: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/test-attempts/{id}", tags: TAG, summary: "One attempt with its review", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/test-attempts/{id}",
+        tags: TAG,
+        summary: "One attempt with its review",
+        protect: true,
+      },
+    })
     .input(z.object({ id: z.uuid("id must be a UUID.") }))
     .output(testResult)
     .query(async ({ ctx, input }) => {
-      const [row] = await ctx.database.db.select().from(testAttempts).where(and(eq(testAttempts.id, input.id), eq(testAttempts.userId, ctx.user.id)));
+      const [row] = await ctx.database.db
+        .select()
+        .from(testAttempts)
+        .where(and(eq(testAttempts.id, input.id), eq(testAttempts.userId, ctx.user.id)));
       if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "No such test attempt." });
       return resultOf(ctx, row);
     }),
 
   availability: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/practice-test/availability", tags: TAG, summary: "How many questions each section has for a practice test", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/practice-test/availability",
+        tags: TAG,
+        summary: "How many questions each section has for a practice test",
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.array(z.object({ sectionNumber: z.number().int(), questions: z.number().int() })))
     .query(async ({ ctx }) => {
       const snapshot = await ctx.content.get();
-      return SECTION_NUMBERS.map((s) => ({ sectionNumber: s, questions: snapshot.questionsBySection.get(s)?.length ?? 0 }));
+      return SECTION_NUMBERS.map((s) => ({
+        sectionNumber: s,
+        questions: snapshot.questionsBySection.get(s)?.length ?? 0,
+      }));
     }),
 
   draw: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/practice-test/questions", tags: TAG, summary: "Draw practice-test questions at random, spread across the sections, without their answers", protect: true } })
-    .input(z.object({
-      sections: sectionsParam,
-      count: z.coerce.number().int("count must be a whole number.").min(1, "count must be at least 1.").max(MAX_TEST_QUESTIONS, `count must be at most ${MAX_TEST_QUESTIONS}.`).default(25),
-    }))
-    .output(z.object({ sections: z.array(z.number().int()), available: z.number().int(), questions: z.array(testQuestion) }))
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/practice-test/questions",
+        tags: TAG,
+        summary: "Draw practice-test questions at random, spread across the sections, without their answers",
+        protect: true,
+      },
+    })
+    .input(
+      z.object({
+        sections: sectionsParam,
+        count: z.coerce
+          .number()
+          .int("count must be a whole number.")
+          .min(1, "count must be at least 1.")
+          .max(MAX_TEST_QUESTIONS, `count must be at most ${MAX_TEST_QUESTIONS}.`)
+          .default(25),
+      }),
+    )
+    .output(
+      z.object({ sections: z.array(z.number().int()), available: z.number().int(), questions: z.array(testQuestion) }),
+    )
     .query(async ({ ctx, input }) => {
       const snapshot = await ctx.content.get();
       const pool = input.sections.flatMap((s) => snapshot.questionsBySection.get(s) ?? []);
@@ -114,32 +211,65 @@ export const testsRouter = router({
       return {
         sections: input.sections,
         available: pool.length,
-        questions: drawn.map((q) => ({ id: q.id, sectionNumber: q.sectionNumber, questionType: q.questionType, questionText: q.questionText, options: q.options })),
+        questions: drawn.map((q) => ({
+          id: q.id,
+          sectionNumber: q.sectionNumber,
+          questionType: q.questionType,
+          questionText: q.questionText,
+          options: q.options,
+        })),
       };
     }),
 
   submit: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/test-attempts", tags: TAG, summary: "Submit a practice test; the server grades it and records the attempt once per id", protect: true } })
-    .input(z.object({
-      id: z.uuid("id must be a UUID.").optional(),
-      answers: z
-        .array(z.object({ questionId: idParam, userAnswer: z.string().max(500, "An answer is too long (at most 500 characters).").nullable() }))
-        .min(1, "A test needs at least one question.")
-        .max(MAX_TEST_QUESTIONS, `A test has at most ${MAX_TEST_QUESTIONS} questions.`)
-        .refine((list) => new Set(list.map((a) => a.questionId)).size === list.length, "A question appears twice in the answers."),
-      timeSpentSeconds: z.coerce.number().int("timeSpentSeconds must be a whole number.").min(0, "timeSpentSeconds cannot be negative.").max(MAX_TIME_LIMIT_MINUTES * 60 * 4, "timeSpentSeconds is too large."),
-    }))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/test-attempts",
+        tags: TAG,
+        summary: "Submit a practice test; the server grades it and records the attempt once per id",
+        protect: true,
+      },
+    })
+    .input(
+      z.object({
+        id: z.uuid("id must be a UUID.").optional(),
+        answers: z
+          .array(
+            z.object({
+              questionId: idParam,
+              userAnswer: z.string().max(500, "An answer is too long (at most 500 characters).").nullable(),
+            }),
+          )
+          .min(1, "A test needs at least one question.")
+          .max(MAX_TEST_QUESTIONS, `A test has at most ${MAX_TEST_QUESTIONS} questions.`)
+          .refine(
+            (list) => new Set(list.map((a) => a.questionId)).size === list.length,
+            "A question appears twice in the answers.",
+          ),
+        timeSpentSeconds: z.coerce
+          .number()
+          .int("timeSpentSeconds must be a whole number.")
+          .min(0, "timeSpentSeconds cannot be negative.")
+          .max(MAX_TIME_LIMIT_MINUTES * 60 * 4, "timeSpentSeconds is too large."),
+      }),
+    )
     .output(testResult)
     .mutation(async ({ ctx, input }) => {
       const id = input.id ?? randomUUID();
       const userId = ctx.user.id;
       const snapshot = await ctx.content.get();
       const missing = input.answers.find((a) => !snapshot.questionsById.has(a.questionId));
-      if (missing) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${missing.questionId} does not exist.` });
+      if (missing)
+        throw new TRPCError({ code: "NOT_FOUND", message: `Question ${missing.questionId} does not exist.` });
       const graded = input.answers.map((a) => {
         const q = snapshot.questionsById.get(a.questionId)!;
         const answered = a.userAnswer !== null && a.userAnswer.trim() !== "";
-        return { q, userAnswer: answered ? a.userAnswer! : null, isCorrect: answered && isAnswerCorrect(q, a.userAnswer!) };
+        return {
+          q,
+          userAnswer: answered ? a.userAnswer! : null,
+          isCorrect: answered && isAnswerCorrect(q, a.userAnswer!),
+        };
       });
       const correct = graded.filter((g) => g.isCorrect).length;
       const sections = [...new Set(graded.map((g) => g.q.sectionNumber))].sort((a, b) => a - b);
@@ -147,18 +277,36 @@ export const testsRouter = router({
       const stored = await ctx.database.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(testAttempts)
-          .values({ id, userId, sectionsIncluded: sections, questionIds: graded.map((g) => g.q.id), totalQuestions: graded.length, score: testScore(correct, graded.length), timeSpentSeconds: input.timeSpentSeconds })
+          .values({
+            id,
+            userId,
+            sectionsIncluded: sections,
+            questionIds: graded.map((g) => g.q.id),
+            totalQuestions: graded.length,
+            score: testScore(correct, graded.length),
+            timeSpentSeconds: input.timeSpentSeconds,
+          })
           .onConflictDoNothing({ target: testAttempts.id })
           .returning();
         if (!created) {
           // Submitted before (a retry after a dropped connection): the first submission stands.
           const [existing] = await tx.select().from(testAttempts).where(eq(testAttempts.id, id));
-          if (!existing || existing.userId !== userId) throw new TRPCError({ code: "CONFLICT", message: "That test id is already used." });
+          if (!existing || existing.userId !== userId)
+            throw new TRPCError({ code: "CONFLICT", message: "That test id is already used." });
           return existing;
         }
         const answered = graded.filter((g) => g.userAnswer !== null);
         if (answered.length > 0) {
-          const rows = answered.map((g) => ({ id: randomUUID(), userId, questionId: g.q.id, sectionNumber: g.q.sectionNumber, userAnswer: g.userAnswer!, isCorrect: g.isCorrect, testAttemptId: id, createdAt: created.createdAt }));
+          const rows = answered.map((g) => ({
+            id: randomUUID(),
+            userId,
+            questionId: g.q.id,
+            sectionNumber: g.q.sectionNumber,
+            userAnswer: g.userAnswer!,
+            isCorrect: g.isCorrect,
+            testAttemptId: id,
+            createdAt: created.createdAt,
+          }));
           await tx.insert(questionAttempts).values(rows);
           await tx.execute(sql`
             INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)

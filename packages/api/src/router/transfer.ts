@@ -1,7 +1,7 @@
+import { flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { flashcards, questions } from "@jcba/db";
 import { checkImport, serialize } from "../transfer.ts";
 import { adminProcedure, router } from "../trpc.ts";
 
@@ -18,18 +18,55 @@ const report = z.object({
   creates: z.number().int(),
   updates: z.number().int(),
   invalid: z.number().int(),
-  rows: z.array(z.object({ row: z.number().int(), id: z.number().int().nullable(), action: z.enum(["create", "update", "invalid"]), problems: z.array(z.string()) })),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      id: z.number().int().nullable(),
+      action: z.enum(["create", "update", "invalid"]),
+      problems: z.array(z.string()),
+    }),
+  ),
 });
 
 export const transferRouter = router({
   export: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/admin/export", tags: TAG, summary: "Export the question bank or the deck as JSON or CSV (admin)", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/export",
+        tags: TAG,
+        summary: "Export the question bank or the deck as JSON or CSV (admin)",
+        protect: true,
+      },
+    })
     .input(z.object({ kind, format: format.default("json") }))
     .output(z.object({ filename: z.string(), contentType: z.string(), count: z.number().int(), content: z.string() }))
     .query(async ({ ctx, input }) => {
-      const rows = input.kind === "questions"
-        ? await ctx.database.db.select({ id: questions.id, sectionNumber: questions.sectionNumber, questionType: questions.questionType, questionText: questions.questionText, options: questions.options, correctAnswer: questions.correctAnswer, explanation: questions.explanation, citation: questions.citation }).from(questions).orderBy(asc(questions.sectionNumber), asc(questions.id))
-        : await ctx.database.db.select({ id: flashcards.id, sectionNumber: flashcards.sectionNumber, term: flashcards.term, definition: flashcards.definition, citation: flashcards.citation }).from(flashcards).orderBy(asc(flashcards.sectionNumber), asc(flashcards.id));
+      const rows =
+        input.kind === "questions"
+          ? await ctx.database.db
+              .select({
+                id: questions.id,
+                sectionNumber: questions.sectionNumber,
+                questionType: questions.questionType,
+                questionText: questions.questionText,
+                options: questions.options,
+                correctAnswer: questions.correctAnswer,
+                explanation: questions.explanation,
+                citation: questions.citation,
+              })
+              .from(questions)
+              .orderBy(asc(questions.sectionNumber), asc(questions.id))
+          : await ctx.database.db
+              .select({
+                id: flashcards.id,
+                sectionNumber: flashcards.sectionNumber,
+                term: flashcards.term,
+                definition: flashcards.definition,
+                citation: flashcards.citation,
+              })
+              .from(flashcards)
+              .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id));
       const date = new Date().toISOString().slice(0, 10);
       return {
         filename: `jcba-${input.kind}-${date}.${input.format}`,
@@ -40,8 +77,24 @@ export const transferRouter = router({
     }),
 
   import: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/import", tags: TAG, summary: "Import questions or flashcards (admin). With dryRun, only reports each row's problems. Rows with an id update that item, rows without one create an item; nothing is written unless every row is valid.", protect: true } })
-    .input(z.object({ kind, format, content: z.string().min(1, "content is empty.").max(MAX_IMPORT_CHARS, "The file is too large (4 MB at most)."), dryRun: z.boolean().default(true) }))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/import",
+        tags: TAG,
+        summary:
+          "Import questions or flashcards (admin). With dryRun, only reports each row's problems. Rows with an id update that item, rows without one create an item; nothing is written unless every row is valid.",
+        protect: true,
+      },
+    })
+    .input(
+      z.object({
+        kind,
+        format,
+        content: z.string().min(1, "content is empty.").max(MAX_IMPORT_CHARS, "The file is too large (4 MB at most)."),
+        dryRun: z.boolean().default(true),
+      }),
+    )
     .output(report)
     .mutation(async ({ ctx, input }) => {
       const table = input.kind === "questions" ? questions : flashcards;
@@ -58,16 +111,32 @@ export const transferRouter = router({
       };
       const ok = !checked.error && summary.invalid === 0;
       if (input.dryRun) return { ...summary, applied: false };
-      if (!ok) throw new TRPCError({ code: "BAD_REQUEST", message: checked.error ?? `${summary.invalid} row(s) have problems; nothing was imported. Run a dry run to see them.` });
+      if (!ok)
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message:
+            checked.error ??
+            `${summary.invalid} row(s) have problems; nothing was imported. Run a dry run to see them.`,
+        });
       const now = new Date();
       await ctx.database.db.transaction(async (tx) => {
         for (const { id, values } of checked.valid) {
           const v = values as Record<string, unknown>;
-          const row = input.kind === "questions"
-            ? { ...v, options: v.questionType === "multiple-choice" ? v.options : null, citation: v.citation ?? null, editedAt: now }
-            : { ...v, citation: v.citation ?? null, editedAt: now };
+          const row =
+            input.kind === "questions"
+              ? {
+                  ...v,
+                  options: v.questionType === "multiple-choice" ? v.options : null,
+                  citation: v.citation ?? null,
+                  editedAt: now,
+                }
+              : { ...v, citation: v.citation ?? null, editedAt: now };
           if (id === null) await tx.insert(table).values(row as never);
-          else await tx.update(table).set(row as never).where(eq(table.id, id));
+          else
+            await tx
+              .update(table)
+              .set(row as never)
+              .where(eq(table.id, id));
         }
       });
       ctx.content.invalidate();

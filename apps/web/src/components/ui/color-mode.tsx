@@ -22,7 +22,13 @@ export function ColorModeButton() {
   const { colorMode, toggleColorMode } = useColorMode();
   const next = colorMode === "dark" ? "light" : "dark";
   return (
-    <IconButton variant="ghost" size="md" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={toggleColorMode}>
+    <IconButton
+      variant="ghost"
+      size="md"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={toggleColorMode}
+    >
       {colorMode === "dark" ? <Sun /> : <Moon />}
     </IconButton>
   );

@@ -32,7 +32,15 @@ function useSwipeToDismiss(id: string) {
   };
 }
 
-function SwipeableToast({ id, title, description }: { id: string; title?: React.ReactNode; description?: React.ReactNode }) {
+function SwipeableToast({
+  id,
+  title,
+  description,
+}: {
+  id: string;
+  title?: React.ReactNode;
+  description?: React.ReactNode;
+}) {
   const swipe = useSwipeToDismiss(id);
   return (
     <Toast.Root width={{ md: "sm" }} maxW="420px" touchAction="pan-y" data-testid="toast" {...swipe}>

@@ -5,7 +5,13 @@
 import { createToaster } from "@chakra-ui/react";
 import { useSyncExternalStore } from "react";
 
-export const toaster = createToaster({ placement: "bottom-end", max: 1, duration: 5000, hotkey: ["F8"], pauseOnPageIdle: true });
+export const toaster = createToaster({
+  placement: "bottom-end",
+  max: 1,
+  duration: 5000,
+  hotkey: ["F8"],
+  pauseOnPageIdle: true,
+});
 
 let viewWanted = false;
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { NotAuthorized } from "../../components/PageStates.tsx";
 
 /** Admin pages: members see a clear 'not authorized' card (the server also refuses them). */
