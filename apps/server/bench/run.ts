@@ -14,7 +14,6 @@ import { createDatabase } from "@jcba/db";
 import { startTestPostgres } from "@jcba/db/test-postgres";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { generateToken, hashToken } from "../src/sessions.ts";
@@ -37,13 +36,6 @@ async function sessionFor(database: Awaited<ReturnType<typeof createDatabase>>, 
     sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, now() + interval '30 days')`,
   );
   return `jcba_session=${token}`;
-}
-
-async function newUser(database: Awaited<ReturnType<typeof createDatabase>>, email: string) {
-  const [row] = await database.rows<{ id: number }>(
-    sql`INSERT INTO users (email, first_name, last_name) VALUES (${email}, 'Bench', 'User') RETURNING id`,
-  );
-  return row!.id;
 }
 
 function cannon(opts: autocannon.Options): Promise<autocannon.Result> {

@@ -1,6 +1,6 @@
 /** The small server-rendered sign-in page at GET /api/login (works without JavaScript). */
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const LOGIN_ERRORS: Record<string, string> = {
@@ -18,7 +18,7 @@ export function loginPage(opts: {
 }): string {
   const error = opts.error ? LOGIN_ERRORS[opts.error] : undefined;
   const signup = opts.allowSignup && opts.mode === "signup";
-  const alert = error ? `<p class="alert" role="alert">${escape(error)}</p>` : "";
+  const alert = error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : "";
   const signIn = `
     <form method="post" action="/api/login" aria-labelledby="signin-h">
       <h2 id="signin-h">Sign in</h2>

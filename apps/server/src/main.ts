@@ -7,7 +7,7 @@ import { loadConfig } from "./config.ts";
 import { ensureAdmin } from "./users.ts";
 
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (e) {

@@ -35,13 +35,11 @@ export function sendError(reply: FastifyReply, error: unknown) {
   if (status >= 500) reply.log.error({ err: err.cause ?? err }, "procedure failed");
   const message =
     status >= 500 ? "Something went wrong on our side. Please try again." : issues ? issueMessage(issues) : err.message;
-  return reply
-    .code(status)
-    .send({
-      message,
-      code: err.code,
-      ...(issues ? { issues: issues.map((i) => ({ path: i.path?.map(String) ?? [], message: i.message })) } : {}),
-    });
+  return reply.code(status).send({
+    message,
+    code: err.code,
+    ...(issues ? { issues: issues.map((i) => ({ path: i.path?.map(String) ?? [], message: i.message })) } : {}),
+  });
 }
 
 export function registerRestRoutes(

@@ -26,7 +26,7 @@ export async function sectionProgressOf(
   return rows;
 }
 
-export async function findQuestion(database: Database, content: ContentCache, id: number): Promise<Question> {
+export async function findQuestion(content: ContentCache, id: number): Promise<Question> {
   const cached = (await content.get()).questionsById.get(id);
   if (cached) return cached;
   // Created on another server since this one's cache was filled.

@@ -90,8 +90,13 @@ export function checkSection(file, expectedSection) {
   const p = (msg) => problems.push(`section ${expectedSection}: ${msg}`);
   if (file.section !== expectedSection) p(`"section" is ${file.section}, expected ${expectedSection}`);
   const s = expectedSection;
-  const questions = Array.isArray(file.questions) ? file.questions : (p("questions must be an array"), []);
-  const flashcards = Array.isArray(file.flashcards) ? file.flashcards : (p("flashcards must be an array"), []);
+  const arrayOf = (field) => {
+    if (Array.isArray(file[field])) return file[field];
+    p(`${field} must be an array`);
+    return [];
+  };
+  const questions = arrayOf("questions");
+  const flashcards = arrayOf("flashcards");
   const keys = new Set();
   const keyPattern = new RegExp(`^s${String(s).padStart(2, "0")}-(q|f)[0-9]{2,3}$`);
 

@@ -503,6 +503,7 @@ function ReportView({ kind, report }: { kind: TransferKind; report: ImportReport
                     <Table.Cell pe="0" verticalAlign="top">
                       <List.Root gap="1" ps="4" color={ERROR_COLOR}>
                         {r.problems.map((p, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's problems are fixed text in a fixed order
                           <List.Item key={i} overflowWrap="anywhere">
                             {p}
                           </List.Item>

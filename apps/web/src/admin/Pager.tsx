@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 export function usePage(total: number, pageSize: number, resetKey: unknown): [number, (page: number) => void, number] {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new resetKey (another filter) starts again at page 1
   useEffect(() => setPage(1), [resetKey]);
   const current = Math.min(page, pageCount);
   return [current, setPage, pageCount];

@@ -186,6 +186,7 @@ function QuestionFormBody({
                 </Fieldset.Legend>
                 <Stack gap="3" mt="2">
                   {form.options.map((o, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: options are edited by position (Option 1 to 4)
                     <FormField key={i} label={`Option ${i + 1}`} required error={shown(`options.${i}`)}>
                       {(d) => (
                         <Input

@@ -222,6 +222,7 @@ function QuestionCard({
               const correct = o === q.correctAnswer;
               return (
                 <List.Item
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a question's options are listed by position
                   key={i}
                   display="flex"
                   gap="2"

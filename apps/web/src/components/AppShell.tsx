@@ -234,6 +234,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the sidebar state in a 7-day cookie; one plain write is all it needs.
     document.cookie = `${COOKIE}=${value}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`;
   }, []);
   const toggle = useCallback(() => {

@@ -130,6 +130,7 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
     },
     [change, total],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each move to another question
   useEffect(() => {
     if (!focusAfterMove.current) return;
     focusAfterMove.current = false;

@@ -153,6 +153,7 @@ function PracticeTestPage() {
   // Move focus to the top of the page when the screen changes (set-up → test → results).
   const screen = review ? `review:${review}` : attempt ? `taking:${attempt.id}` : pending ? "resume" : "setup";
   const firstScreen = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
   useEffect(() => {
     if (firstScreen.current) {
       firstScreen.current = false;

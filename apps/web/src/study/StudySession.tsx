@@ -411,7 +411,7 @@ function Options({
           const isWrongChoice = result !== undefined && !result.isCorrect && option === result.userAnswer;
           return (
             <RadioCard.Item
-              key={`${i}-${option}`}
+              key={option}
               value={option}
               _disabled={{ opacity: 1, cursor: "default" }}
               colorPalette={isAnswer ? "green" : isWrongChoice ? "red" : "brand"}

@@ -60,7 +60,7 @@ export const progressRouter = router({
     .input(questionAttemptInput)
     .output(questionAttemptResult)
     .mutation(async ({ ctx, input }) => {
-      const question = await findQuestion(ctx.database, ctx.content, input.questionId);
+      const question = await findQuestion(ctx.content, input.questionId);
       const isCorrect = isAnswerCorrect(question, input.userAnswer);
       const id = input.id ?? randomUUID();
       const base = {

@@ -24,7 +24,10 @@ function wantView() {
 /** Whether the toast view should be mounted (true after the first toast). */
 export function useToasterWanted(): boolean {
   return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     () => viewWanted,
   );
 }
