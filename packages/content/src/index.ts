@@ -8,7 +8,7 @@ import { contentTombstones, type Database, flashcards, questions } from "@jcba/d
 import { isNotNull, sql } from "drizzle-orm";
 import { readAllSections } from "./check.mjs";
 
-export type { ContentFlashcard, ContentQuestion, SectionFile } from "./check.mjs";
+export type { ContentFlashcard, ContentQuestion, ContentSourceFields, SectionFile, SectionSource } from "./check.mjs";
 export { checkAll, FLASHCARD_COUNTS, readAllSections } from "./check.mjs";
 
 export interface LoadReport {
@@ -44,6 +44,8 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
 
     const newQuestions: (typeof questions.$inferInsert)[] = [];
     const newFlashcards: (typeof flashcards.$inferInsert)[] = [];
+    // Only `source` has a column today; sourceLabel, secondSource(Label), basis(Note), sourceNote and
+    // fill-in `alternatives` stay in the data files until the schema carries them.
     for (const file of files) {
       for (const q of file.questions) {
         if (tombstones.has(q.key)) continue;
