@@ -25,9 +25,9 @@ export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "dat
 /** Cards per section; they add up to the 164 the flashcard filter label states. */
 export const FLASHCARD_COUNTS = {
   1: 5,
-  2: 30,
+  2: 28,
   3: 5,
-  4: 5,
+  4: 7,
   5: 5,
   6: 5,
   7: 5,

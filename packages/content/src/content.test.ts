@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contentTombstones, createDatabase, type Database, questions } from "@jcba/db";
+import { contentTombstones, createDatabase, type Database, flashcards, questions } from "@jcba/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -203,6 +203,8 @@ describe("the loader", () => {
       questionsUpdated: 0,
       flashcardsAdded: 0,
       flashcardsUpdated: 0,
+      questionsRemoved: 0,
+      flashcardsRemoved: 0,
       keptAdminEdits: 0,
     });
   });
@@ -238,5 +240,32 @@ describe("the loader", () => {
       sql`SELECT count(*)::int AS n FROM questions WHERE content_key = 's07-q99'`,
     );
     expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it("removes an item withdrawn from the data files, unless an admin edited it", async () => {
+    const file = join(dir, "section-09.json");
+    const data = JSON.parse(readFileSync(file, "utf8"));
+    const [dropped, editedThenDropped] = data.questions.slice(0, 2).map((q: { key: string }) => q.key);
+    const droppedCard = data.flashcards[0].key;
+    await database.db
+      .update(questions)
+      .set({ explanation: "Admin's own wording.", editedAt: new Date() })
+      .where(eq(questions.contentKey, editedThenDropped));
+    data.questions = data.questions.slice(2);
+    data.flashcards = data.flashcards.slice(1);
+    writeFileSync(file, JSON.stringify(data));
+
+    const report = await loadContent(database, dir);
+    expect(report).toMatchObject({ questionsRemoved: 1, flashcardsRemoved: 1 });
+    const key = async (table: typeof questions | typeof flashcards, k: string) =>
+      (await database.db.select({ id: table.id }).from(table).where(eq(table.contentKey, k))).length;
+    expect(await key(questions, dropped)).toBe(0);
+    expect(await key(questions, editedThenDropped)).toBe(1);
+    expect(await key(flashcards, droppedCard)).toBe(0);
+    // Loading only some sections never withdraws the others.
+    const partial = mkdtempSync(join(tmpdir(), "jcba-partial-"));
+    cpSync(join(dir, "section-01.json"), join(partial, "section-01.json"));
+    expect(await loadContent(database, partial)).toMatchObject({ questionsRemoved: 0, flashcardsRemoved: 0 });
+    rmSync(partial, { recursive: true, force: true });
   });
 });
