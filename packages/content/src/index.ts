@@ -1,14 +1,15 @@
 /**
  * Loads the shipped question bank and deck into the database. Idempotent: items are matched by
- * their stable key; new items are added, unedited items take corrections from the data files, and
- * an item an admin edited or deleted is never touched again.
+ * their stable key; new items are added, unedited items take corrections from the data files, an
+ * item withdrawn from the data files is removed unless an admin edited it, and an item an admin
+ * edited or deleted is never touched again.
  */
 
 import { contentTombstones, type Database, flashcards, questions } from "@jcba/db";
-import { isNotNull, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { readAllSections } from "./check.mjs";
 
-export type { ContentFlashcard, ContentQuestion, SectionFile } from "./check.mjs";
+export type { ContentFlashcard, ContentQuestion, ContentSourceFields, SectionFile, SectionSource } from "./check.mjs";
 export { checkAll, FLASHCARD_COUNTS, readAllSections } from "./check.mjs";
 
 export interface LoadReport {
@@ -16,6 +17,9 @@ export interface LoadReport {
   questionsUpdated: number;
   flashcardsAdded: number;
   flashcardsUpdated: number;
+  /** Shipped items withdrawn from the data files (for example a claim that could not be sourced). */
+  questionsRemoved: number;
+  flashcardsRemoved: number;
   keptAdminEdits: number;
 }
 
@@ -28,8 +32,15 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
     questionsUpdated: 0,
     flashcardsAdded: 0,
     flashcardsUpdated: 0,
+    questionsRemoved: 0,
+    flashcardsRemoved: 0,
     keptAdminEdits: 0,
   };
+  // Only sections whose file is present can withdraw items, so a partial directory never empties the bank.
+  const presentSections = new Set(files.map((f) => f.section));
+  const shippedKeys = new Set(
+    files.flatMap((f) => [...f.questions.map((q) => q.key), ...f.flashcards.map((c) => c.key)]),
+  );
 
   await database.db.transaction(async (tx) => {
     const tombstones = new Set(
@@ -44,6 +55,8 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
 
     const newQuestions: (typeof questions.$inferInsert)[] = [];
     const newFlashcards: (typeof flashcards.$inferInsert)[] = [];
+    // Only `source` has a column today; sourceLabel, secondSource(Label), basis(Note), sourceNote and
+    // fill-in `alternatives` stay in the data files until the schema carries them.
     for (const file of files) {
       for (const q of file.questions) {
         if (tombstones.has(q.key)) continue;
@@ -95,6 +108,23 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
         }
       }
     }
+    // Withdrawn shipped items go, with their attempts (as when an admin deletes one); admin-edited ones stay.
+    const withdrawn = (
+      rows: Iterable<{ id: number; contentKey: string | null; sectionNumber: number; editedAt: Date | null }>,
+    ) =>
+      [...rows]
+        .filter(
+          (r) => r.contentKey && !r.editedAt && presentSections.has(r.sectionNumber) && !shippedKeys.has(r.contentKey),
+        )
+        .map((r) => r.id);
+    const goneQ = withdrawn(existingQ.values());
+    const goneF = withdrawn(existingF.values());
+    if (goneQ.length) await tx.delete(questions).where(and(inArray(questions.id, goneQ), isNull(questions.editedAt)));
+    if (goneF.length)
+      await tx.delete(flashcards).where(and(inArray(flashcards.id, goneF), isNull(flashcards.editedAt)));
+    report.questionsRemoved = goneQ.length;
+    report.flashcardsRemoved = goneF.length;
+
     // Insert in file order so ids follow sections and keys.
     for (let i = 0; i < newQuestions.length; i += 500)
       await tx.insert(questions).values(newQuestions.slice(i, i + 500));
