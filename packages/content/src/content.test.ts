@@ -203,10 +203,24 @@ describe("the loader", () => {
       questionsUpdated: 0,
       flashcardsAdded: 0,
       flashcardsUpdated: 0,
-      questionsRemoved: 0,
-      flashcardsRemoved: 0,
+      questionsWithdrawn: 0,
+      flashcardsWithdrawn: 0,
       keptAdminEdits: 0,
     });
+  });
+
+  it("stores each item's source labels and a fill-in's accepted alternatives", async () => {
+    const shipped = checkAll({ dir }).files.flatMap((f) => f.data.questions);
+    const withAlternatives = shipped.find((q) => q.alternatives?.length)!;
+    const [row] = await database.db.select().from(questions).where(eq(questions.contentKey, withAlternatives.key));
+    expect(row).toMatchObject({
+      alternatives: withAlternatives.alternatives,
+      source: withAlternatives.source,
+      sourceLabel: withAlternatives.sourceLabel,
+      archivedAt: null,
+    });
+    const [card] = await database.db.select().from(flashcards).limit(1);
+    expect(card!.sourceLabel).toMatch(/\S/);
   });
 
   it("keeps admin edits and deletions, takes corrections to unedited items, and adds new items", async () => {
@@ -242,7 +256,7 @@ describe("the loader", () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
-  it("removes an item withdrawn from the data files, unless an admin edited it", async () => {
+  it("archives an item withdrawn from the data files, unless an admin edited it, and keeps members' answers", async () => {
     const file = join(dir, "section-09.json");
     const data = JSON.parse(readFileSync(file, "utf8"));
     const [dropped, editedThenDropped] = data.questions.slice(0, 2).map((q: { key: string }) => q.key);
@@ -251,21 +265,34 @@ describe("the loader", () => {
       .update(questions)
       .set({ explanation: "Admin's own wording.", editedAt: new Date() })
       .where(eq(questions.contentKey, editedThenDropped));
+    const [user] = await database.rows<{ id: number }>(
+      sql`INSERT INTO users (email) VALUES ('answered-before@test.local') RETURNING id`,
+    );
+    await database.rows(sql`
+      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct)
+      SELECT gen_random_uuid(), ${user!.id}, id, section_number, correct_answer, true FROM questions WHERE content_key = ${dropped}`);
     data.questions = data.questions.slice(2);
     data.flashcards = data.flashcards.slice(1);
     writeFileSync(file, JSON.stringify(data));
 
     const report = await loadContent(database, dir);
-    expect(report).toMatchObject({ questionsRemoved: 1, flashcardsRemoved: 1 });
-    const key = async (table: typeof questions | typeof flashcards, k: string) =>
-      (await database.db.select({ id: table.id }).from(table).where(eq(table.contentKey, k))).length;
-    expect(await key(questions, dropped)).toBe(0);
-    expect(await key(questions, editedThenDropped)).toBe(1);
-    expect(await key(flashcards, droppedCard)).toBe(0);
+    expect(report).toMatchObject({ questionsWithdrawn: 1, flashcardsWithdrawn: 1 });
+    const archived = async (table: typeof questions | typeof flashcards, k: string) =>
+      (await database.db.select({ archivedAt: table.archivedAt }).from(table).where(eq(table.contentKey, k)))[0]
+        ?.archivedAt;
+    expect(await archived(questions, dropped)).toBeInstanceOf(Date);
+    expect(await archived(questions, editedThenDropped)).toBeNull();
+    expect(await archived(flashcards, droppedCard)).toBeInstanceOf(Date);
+    const [answers] = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM question_attempts WHERE user_id = ${user!.id}`,
+    );
+    expect(answers!.n).toBe(1);
+    // A second load archives nothing more.
+    expect(await loadContent(database, dir)).toMatchObject({ questionsWithdrawn: 0, flashcardsWithdrawn: 0 });
     // Loading only some sections never withdraws the others.
     const partial = mkdtempSync(join(tmpdir(), "jcba-partial-"));
     cpSync(join(dir, "section-01.json"), join(partial, "section-01.json"));
-    expect(await loadContent(database, partial)).toMatchObject({ questionsRemoved: 0, flashcardsRemoved: 0 });
+    expect(await loadContent(database, partial)).toMatchObject({ questionsWithdrawn: 0, flashcardsWithdrawn: 0 });
     rmSync(partial, { recursive: true, force: true });
   });
 });
