@@ -10,7 +10,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { type Database, flashcards, questions } from "@jcba/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
+import { flashcardOutputColumns, questionOutputColumns } from "./columns.ts";
 import type { Flashcard, Question } from "./schemas.ts";
 
 export const CONTENT_CHANNEL = "jcba_content";
@@ -27,8 +28,9 @@ interface Snapshot {
 export interface ContentCache {
   get(): Promise<Snapshot>;
   /**
-   * One question by id: from the snapshot, or, when this server has not heard of it yet, from the
-   * database (without dropping the snapshot everyone else is reading). Undefined when it does not exist.
+   * One question by id: from the snapshot, or, when this server has not heard of it yet (or it was
+   * archived since a member saw it), from the database, without dropping the snapshot everyone else
+   * is reading. Undefined when it does not exist.
    */
   question(id: number): Promise<Question | undefined>;
   /** After a write: drop this server's copy and tell the other servers. */
@@ -37,23 +39,8 @@ export interface ContentCache {
   ready: Promise<void>;
 }
 
-const questionColumns = {
-  id: questions.id,
-  sectionNumber: questions.sectionNumber,
-  questionType: questions.questionType,
-  questionText: questions.questionText,
-  options: questions.options,
-  correctAnswer: questions.correctAnswer,
-  explanation: questions.explanation,
-  citation: questions.citation,
-};
-const flashcardColumns = {
-  id: flashcards.id,
-  sectionNumber: flashcards.sectionNumber,
-  term: flashcards.term,
-  definition: flashcards.definition,
-  citation: flashcards.citation,
-};
+const questionColumns = questionOutputColumns;
+const flashcardColumns = flashcardOutputColumns;
 
 /** Snapshot lists, each serialised the first time it is sent. */
 const shared = new WeakMap<object, { json?: string; etag?: string }>();
@@ -99,8 +86,17 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
   async function load(): Promise<Snapshot> {
     const started = generation;
     const [qs, fs] = await Promise.all([
-      database.db.select(questionColumns).from(questions).orderBy(asc(questions.sectionNumber), asc(questions.id)),
-      database.db.select(flashcardColumns).from(flashcards).orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
+      // Archived items leave study, tests and lists; members' history keeps them.
+      database.db
+        .select(questionColumns)
+        .from(questions)
+        .where(isNull(questions.archivedAt))
+        .orderBy(asc(questions.sectionNumber), asc(questions.id)),
+      database.db
+        .select(flashcardColumns)
+        .from(flashcards)
+        .where(isNull(flashcards.archivedAt))
+        .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
     ]);
     const snapshot: Snapshot = {
       loadedAt: Date.now(),
