@@ -5,6 +5,7 @@
  */
 
 import { type Database, flashcards, questions } from "@jcba/db";
+import { TRPCError } from "@trpc/server";
 import { asc } from "drizzle-orm";
 import type { Flashcard, Question } from "./schemas.ts";
 
@@ -96,4 +97,14 @@ export function createContentCache(database: Database, ttlMs = 5_000): ContentCa
       loading = null;
     },
   };
+}
+
+/** A question by id, reloading once when it was created on another server since the cache was filled. */
+export async function findQuestion(content: ContentCache, id: number): Promise<Question> {
+  const cached = (await content.get()).questionsById.get(id);
+  if (cached) return cached;
+  content.invalidate();
+  const fresh = (await content.get()).questionsById.get(id);
+  if (!fresh) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
+  return fresh;
 }

@@ -21,9 +21,14 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Runs `work` in one transaction; its `db` and `rows` both run inside it. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The part of a Database that runs statements, bound to one transaction. */
+export type Transaction = Pick<Database, "db" | "rows">;
 
 const MIGRATIONS = MIGRATIONS_DIR;
 
@@ -53,6 +58,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         const { sql: text, params } = dialect.sqlToQuery(query);
         return [...((await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
       },
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            db: tx as unknown as Db,
+            // postgres.js answers with the rows themselves.
+            rows: async <T>(query: SQL) => [...((await tx.execute(query)) as unknown as T[])],
+          }),
+        ),
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -69,6 +82,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db,
     kind: "pglite",
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          db: tx as unknown as Db,
+          rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
+        }),
+      ),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
   };
