@@ -10,9 +10,10 @@ import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import helmet from "helmet";
+import { registerApiDocs } from "./api-docs/index.ts";
 import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
-import { docsPage, openApiDocument } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
 
@@ -107,9 +108,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
 
   registerAuthRoutes(app, { config, database, sessions });
 
-  const document = openApiDocument();
-  app.get("/api/openapi.json", async () => document);
-  app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(docsPage(document)));
+  await registerApiDocs(app, openApiDocument());
   app.get("/api/health", async () => ({ ok: true }));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
