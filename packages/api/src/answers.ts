@@ -74,8 +74,8 @@ interface Written {
  * Records graded answers of one member and their latest result per question, in a single statement
  * (one round trip, atomic; a study answer is benchmarked at 50 connections). An answer whose id is
  * already stored is a retry: nothing is written for it and the first stored answer comes back; an id
- * stored for another member or another question is a CONFLICT. At most one answer per question per
- * call (a practice test shows each question once).
+ * stored for another member or another question is a CONFLICT, and then none of the answers is
+ * written. At most one answer per question per call (a practice test shows each question once).
  *
  * `options.testAttemptId` and `options.createdAt` tie the answers to a practice test; pass the
  * transaction that stores the test as `runner`, so the test and its answers are written together.
@@ -110,11 +110,14 @@ export async function recordAnswers(
       FROM question_results
       WHERE user_id = ${userId} AND section_number IN (SELECT section_number FROM input)
       GROUP BY section_number
+    ), clash AS (
+      SELECT 1 FROM question_attempts q JOIN input i ON i.id = q.id
+      WHERE q.user_id <> ${userId} OR q.question_id <> i.question_id
     ), ins AS (
       INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at)
       SELECT id, ${userId}, question_id, section_number, user_answer, is_correct, ${testAttemptId}::uuid,
              COALESCE(${createdAt}::timestamptz, now())
-      FROM input
+      FROM input WHERE NOT EXISTS (SELECT 1 FROM clash)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at
     ), upd AS (
@@ -143,7 +146,8 @@ export async function recordAnswers(
   const existing = new Map((written?.existing ?? []).map((r) => [r.id, r]));
   const missing = answers.filter((a) => !inserted.has(a.id) && !existing.has(a.id));
   if (missing.length > 0) {
-    // Stored by a concurrent retry that committed after this statement's snapshot was taken.
+    // Stored by a concurrent request that committed after this statement's snapshot was taken. (Should
+    // that be another member's, the rest of a batch is written: batches run in a transaction.)
     const ids = sql.join(
       missing.map((a) => sql`${a.id}::uuid`),
       sql`, `,
