@@ -100,6 +100,17 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
 
+  // Set before the routes: a route keeps the error handler in place when it is registered. Errors
+  // Fastify raises itself (malformed JSON, too large, wrong media type) get the { message, code } body too.
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    reply.code(status).send({
+      message: status >= 500 ? "Something went wrong on our side. Please try again." : error.message,
+      code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (HTTP_CODES[status] ?? "BAD_REQUEST"),
+    });
+  });
+
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
     trpcOptions: { router: appRouter, createContext, onError, maxBodySize: 5 * 1024 * 1024 },
@@ -110,15 +121,6 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
 
   await registerApiDocs(app, openApiDocument());
   app.get("/api/health", async () => ({ ok: true }));
-
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    reply.code(status).send({
-      message: status >= 500 ? "Something went wrong on our side. Please try again." : error.message,
-      code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (HTTP_CODES[status] ?? "BAD_REQUEST"),
-    });
-  });
 
   // The web app: hashed assets cached for a year, index.html for every other page path.
   const dist = config.WEB_DIST;
