@@ -1,0 +1,19 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, failure, type TestApi } from "../test-helpers.ts";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("auth.user", () => {
+  it("answers with the signed-in user, and UNAUTHORIZED when signed out", async () => {
+    const { user, call } = await t.member("Kim", "Keeper");
+    expect(await call.auth.user()).toEqual({ ...user, firstName: "Kim", lastName: "Keeper", isAdmin: false });
+    expect((await t.admin.call.auth.user()).isAdmin).toBe(true);
+    expect(await failure(t.signedOut.auth.user())).toEqual({ code: "UNAUTHORIZED", text: "Sign in to continue." });
+  });
+});
