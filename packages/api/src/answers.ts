@@ -77,14 +77,14 @@ interface Written {
  * stored for another member or another question is a CONFLICT, and then none of the answers is
  * written. At most one answer per question per call (a practice test shows each question once).
  *
- * `options.testAttemptId` and `options.createdAt` tie the answers to a practice test; pass the
+ * `options.testAttemptId` ties the answers to a stored practice test (and its time); pass the
  * transaction that stores the test as `runner`, so the test and its answers are written together.
  */
 export async function recordAnswers(
   runner: Pick<Database, "rows"> | Transaction,
   userId: number,
   answers: GradedAnswer[],
-  options: { testAttemptId?: string; createdAt?: Date | string } = {},
+  options: { testAttemptId?: string } = {},
 ): Promise<RecordedAnswers> {
   if (answers.length === 0) return { answers: [], progress: [] };
   if (new Set(answers.map((a) => a.questionId)).size !== answers.length)
@@ -97,7 +97,6 @@ export async function recordAnswers(
     sql`, `,
   );
   const testAttemptId = options.testAttemptId ?? null;
-  const createdAt = options.createdAt === undefined ? null : toIso(options.createdAt);
   // Data-modifying CTEs all see the snapshot from before the statement, so `existing` is exactly the
   // ids stored earlier, and progress after the write is the progress before it plus what changed.
   const [written] = await runner.rows<Written>(sql`
@@ -116,7 +115,7 @@ export async function recordAnswers(
     ), ins AS (
       INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at)
       SELECT id, ${userId}, question_id, section_number, user_answer, is_correct, ${testAttemptId}::uuid,
-             COALESCE(${createdAt}::timestamptz, now())
+             COALESCE((SELECT created_at FROM test_attempts WHERE id = ${testAttemptId}::uuid), now())
       FROM input WHERE NOT EXISTS (SELECT 1 FROM clash)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at

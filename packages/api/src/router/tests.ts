@@ -308,7 +308,7 @@ export const testsRouter = router({
                 },
               ],
         );
-        await recordAnswers(tx, userId, answered, { testAttemptId: id, createdAt: created.createdAt });
+        await recordAnswers(tx, userId, answered, { testAttemptId: id });
         return created;
       });
       return resultOf(ctx, stored);
