@@ -1,17 +1,11 @@
 /** recordAnswers, the one writer of answers and latest results, below the routers that use it. */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type GradedAnswer, recordAnswers, sectionProgressOf } from "./answers.ts";
-import { counts, createTestApi, failure, type TestApi } from "./test-helpers.ts";
+import { counts, failure, useTestApi } from "./test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApi();
 
 /** Answers to the first `n` questions of a section, right or wrong as asked. */
 async function answersFor(section: number, correct: boolean[]): Promise<GradedAnswer[]> {

@@ -7,6 +7,7 @@
 import { type Database, flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc } from "drizzle-orm";
+import { flashcardColumns, questionColumns } from "./columns.ts";
 import type { Flashcard, Question } from "./schemas.ts";
 
 interface Snapshot {
@@ -41,29 +42,8 @@ export function createContentCache(database: Database, ttlMs = 5_000): ContentCa
   async function load(): Promise<Snapshot> {
     const started = generation;
     const [qs, fs] = await Promise.all([
-      database.db
-        .select({
-          id: questions.id,
-          sectionNumber: questions.sectionNumber,
-          questionType: questions.questionType,
-          questionText: questions.questionText,
-          options: questions.options,
-          correctAnswer: questions.correctAnswer,
-          explanation: questions.explanation,
-          citation: questions.citation,
-        })
-        .from(questions)
-        .orderBy(asc(questions.sectionNumber), asc(questions.id)),
-      database.db
-        .select({
-          id: flashcards.id,
-          sectionNumber: flashcards.sectionNumber,
-          term: flashcards.term,
-          definition: flashcards.definition,
-          citation: flashcards.citation,
-        })
-        .from(flashcards)
-        .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
+      database.db.select(questionColumns).from(questions).orderBy(asc(questions.sectionNumber), asc(questions.id)),
+      database.db.select(flashcardColumns).from(flashcards).orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
     ]);
     const snapshot: Snapshot = {
       loadedAt: Date.now(),

@@ -4,12 +4,12 @@
  * callers of the app router as a signed-out visitor, a member or an admin, through createCaller, the
  * way the REST adapter and /api/trpc call it.
  */
-import { loadContent } from "@jcba/content";
+import { loadContent, readAllSections } from "@jcba/content";
 import { createDatabase, type Database, users } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createContentCache } from "./content-cache.ts";
 import { appRouter } from "./root.ts";
 import { createCallerFactory, type SessionUser } from "./trpc.ts";
@@ -30,8 +30,6 @@ export interface TestApi {
   member(firstName?: string, lastName?: string): Promise<Member>;
   close(): Promise<void>;
 }
-
-export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export async function createTestApi(): Promise<TestApi> {
   const server = process.env.TEST_DATABASE_URL;
@@ -66,6 +64,41 @@ export async function createTestApi(): Promise<TestApi> {
     close: () => database.close(),
   };
 }
+
+/** A TestApi for the calling test file: made before its tests, closed after them. */
+export function useTestApi(): TestApi {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await createTestApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  const current = () => {
+    if (!api) throw new Error("useTestApi: the database is made in beforeAll; use it inside tests.");
+    return api;
+  };
+  return {
+    get database() {
+      return current().database;
+    },
+    get signedOut() {
+      return current().signedOut;
+    },
+    get admin() {
+      return current().admin;
+    },
+    member: (firstName, lastName) => current().member(firstName, lastName),
+    close: () => current().close(),
+  };
+}
+
+const shipped = readAllSections();
+/** How many questions the shipped content has in a section (all sections without one). */
+export const shippedQuestionCount = (section?: number) =>
+  shipped
+    .filter((f) => section === undefined || f.section === section)
+    .reduce((n, f) => n + f.data.questions.length, 0);
 
 /**
  * The error a call failed with, as `code` and `text`: the message, or for bad input each invalid

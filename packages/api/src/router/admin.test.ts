@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, failure, type TestApi } from "../test-helpers.ts";
+import { describe, expect, it } from "vitest";
+import { failure, useTestApi } from "../test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApi();
 
 describe("admin", () => {
   it("reports platform totals and users, without password hashes", async () => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { counts, createTestApi, failure, type TestApi } from "../test-helpers.ts";
+import { describe, expect, it } from "vitest";
+import { counts, failure, useTestApi } from "../test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApi();
 
 describe("flashcards.list", () => {
   it("serves the 164-card deck, by section on request", async () => {

@@ -1,16 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Question } from "../schemas.ts";
-import { counts, createTestApi, failure, type TestApi } from "../test-helpers.ts";
+import { counts, failure, useTestApi } from "../test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApi();
 
 const wrongOf = (q: Question) =>
   q.questionType === "multiple-choice" ? q.options!.find((o) => o !== q.correctAnswer)! : "surely not this";

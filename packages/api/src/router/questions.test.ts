@@ -1,17 +1,7 @@
-import { readAllSections } from "@jcba/content";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { counts, createTestApi, failure, type TestApi } from "../test-helpers.ts";
+import { describe, expect, it } from "vitest";
+import { counts, failure, shippedQuestionCount, useTestApi } from "../test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const shipped = readAllSections();
-const shippedQuestions = (s: number) => shipped.find((f) => f.section === s)!.data.questions.length;
+const t = useTestApi();
 
 const goodQuestion = {
   sectionNumber: 5,
@@ -34,7 +24,7 @@ describe("questions.list", () => {
   it("lists the shipped bank by section with the documented fields", async () => {
     const { call } = await t.member();
     const section7 = await call.questions.list({ section: 7 });
-    expect(section7).toHaveLength(shippedQuestions(7));
+    expect(section7).toHaveLength(shippedQuestionCount(7));
     for (const q of section7) {
       expect(Object.keys(q).sort()).toEqual([
         "citation",
@@ -52,7 +42,7 @@ describe("questions.list", () => {
         expect(q.options).toContain(q.correctAnswer);
       } else expect(q.options).toBeNull();
     }
-    expect(await call.questions.list({})).toHaveLength(shipped.reduce((n, f) => n + f.data.questions.length, 0));
+    expect(await call.questions.list({})).toHaveLength(shippedQuestionCount());
   });
 
   it("refuses a section outside 1–32 or not a whole number", async () => {

@@ -1,19 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { readAllSections } from "@jcba/content";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { counts, createTestApi, failure, type TestApi } from "../test-helpers.ts";
+import { describe, expect, it } from "vitest";
+import { counts, failure, shippedQuestionCount, useTestApi } from "../test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const shipped = readAllSections();
-const shippedQuestions = (s: number) => shipped.find((f) => f.section === s)!.data.questions.length;
+const t = useTestApi();
 
 describe("tests.draw and tests.availability", () => {
   it("draw questions spread across the chosen sections, without their answers", async () => {
@@ -21,7 +11,7 @@ describe("tests.draw and tests.availability", () => {
     const drawn = await call.tests.draw({ sections: "7,8,26", count: 12 });
     expect(drawn.sections).toEqual([7, 8, 26]);
     expect(drawn.questions).toHaveLength(12);
-    expect(drawn.available).toBe(shippedQuestions(7) + shippedQuestions(8) + shippedQuestions(26));
+    expect(drawn.available).toBe(shippedQuestionCount(7) + shippedQuestionCount(8) + shippedQuestionCount(26));
     for (const s of [7, 8, 26]) expect(drawn.questions.filter((q) => q.sectionNumber === s)).toHaveLength(4);
     expect(new Set(drawn.questions.map((q) => q.id)).size).toBe(12);
     for (const q of drawn.questions)
@@ -32,7 +22,7 @@ describe("tests.draw and tests.availability", () => {
     const { call } = await t.member();
     const availability = await call.tests.availability();
     expect(availability).toHaveLength(32);
-    expect(availability[6]).toEqual({ sectionNumber: 7, questions: shippedQuestions(7) });
+    expect(availability[6]).toEqual({ sectionNumber: 7, questions: shippedQuestionCount(7) });
   });
 
   it("refuse unknown sections and a count below 1", async () => {

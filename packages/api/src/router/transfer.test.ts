@@ -1,15 +1,9 @@
 /** Admin export and import of the bank and deck: JSON and CSV, dry run, all-or-nothing. */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, failure, type TestApi } from "../test-helpers.ts";
+import { describe, expect, it } from "vitest";
+import { failure, useTestApi } from "../test-helpers.ts";
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApi();
 
 const count = async (table: "questions" | "flashcards") =>
   (await t.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
