@@ -4,7 +4,8 @@ import { loadContent } from "@jcba/content";
 import { createDatabase } from "@jcba/db";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { ensureAdmin } from "./users.ts";
+import { pruneLimits } from "./rate-limit.ts";
+import { AdminPromotionRefused, ensureAdmin } from "./users.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,8 +23,20 @@ async function main() {
   });
   await database.migrate();
   const report = await loadContent(database);
-  const admin = await ensureAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  const { app, sessions } = await buildApp({ config, database });
+  const { app, sessions, audit } = await buildApp({ config, database });
+  let admin: Awaited<ReturnType<typeof ensureAdmin>>;
+  try {
+    admin = await ensureAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, {
+      promoteExisting: config.ADMIN_PROMOTE_EXISTING,
+      sessions,
+      audit,
+    });
+  } catch (e) {
+    if (!(e instanceof AdminPromotionRefused)) throw e;
+    console.error(e.message);
+    await database.close();
+    process.exit(1);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   const ready = Math.round(performance.now() - started);
   app.log.info({ database: database.kind, content: report, ms: ready }, "ready");
@@ -36,7 +49,13 @@ async function main() {
     `JCBA Study Hub is running at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT} (${database.kind}, ready in ${ready} ms)`,
   );
 
-  const hourly = setInterval(() => void sessions.deleteExpired().catch(() => {}), 60 * 60 * 1000);
+  const hourly = setInterval(
+    () => {
+      void sessions.deleteExpired().catch(() => {});
+      void pruneLimits(database).catch(() => {});
+    },
+    60 * 60 * 1000,
+  );
   hourly.unref();
   let closing = false;
   const shutdown = async () => {

@@ -37,7 +37,15 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const where = location ?? (await newDatabaseLocation());
-  const config = loadConfig({ LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1", WEB_DIST: "/nonexistent", ...env });
+  // Every test member signs up from 127.0.0.1: a sign-up limit per address would stop the suite.
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    WEB_DIST: "/nonexistent",
+    SIGNUP_LIMIT: "100000",
+    ...env,
+  });
   const database = await createDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, maxConnections: 10 });
   await database.migrate();
   await loadContent(database);
@@ -109,16 +117,21 @@ export class Client {
 }
 
 let counter = 0;
-export async function member(base: string, first = "Maria", last = "Lopez"): Promise<Client> {
+export const MEMBER_PASSWORD = "member-password-1";
+export const uniqueEmail = () => `member${Date.now()}-${counter++}@test.local`;
+
+/** A new member, signed in: sign-up, then sign-in (sign-up never signs in, see auth-routes.ts). */
+export async function member(base: string, first = "Maria", last = "Lopez", email = uniqueEmail()): Promise<Client> {
   const client = new Client(base);
-  const email = `member${Date.now()}-${counter++}@test.local`;
   const res = await client.post("/api/register", {
     email,
-    password: "member-password-1",
+    password: MEMBER_PASSWORD,
     firstName: first,
     lastName: last,
   });
   if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  const login = await client.post("/api/login", { email, password: MEMBER_PASSWORD });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   return client;
 }
 
@@ -127,4 +140,14 @@ export async function admin(base: string): Promise<Client> {
   const res = await client.post("/api/login", ADMIN);
   if (res.status !== 200) throw new Error(`admin login: ${res.status}`);
   return client;
+}
+
+/** The sign-in page's form token and the cookie it must match, as a browser would have them. */
+export async function loginForm(base: string, query = ""): Promise<{ csrf: string; cookie: string; html: string }> {
+  const res = await fetch(`${base}/api/login${query}`);
+  const html = await res.text();
+  const csrf = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
+  const cookie = res.headers.get("set-cookie")?.match(/jcba_csrf=[^;]+/)?.[0];
+  if (!csrf || !cookie) throw new Error("the sign-in page has no form token");
+  return { csrf, cookie, html };
 }
