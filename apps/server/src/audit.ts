@@ -31,7 +31,10 @@ export interface AuditSink {
   record(event: SecurityEvent, request?: FastifyRequest): Promise<void>;
 }
 
-export function createAudit(database: Database, log: FastifyBaseLogger): AuditSink {
+/** Where the log lines go: the server's pino logger, or the CLI's console. */
+export type AuditLog = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+
+export function createAudit(database: Database, log: AuditLog): AuditSink {
   return {
     async record(event, request) {
       const requestId = request?.id ?? null;

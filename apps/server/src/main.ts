@@ -4,6 +4,7 @@ import { loadContent } from "@jcba/content";
 import { createDatabase } from "@jcba/db";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { lockDataDir } from "./data-lock.ts";
 import { pruneLimits } from "./rate-limit.ts";
 import { AdminPromotionRefused, ensureAdmin } from "./users.ts";
 
@@ -16,6 +17,17 @@ async function main() {
     process.exit(1);
   }
   const started = performance.now();
+  let releaseLock: (() => Promise<void>) | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      releaseLock = await lockDataDir(config.DATA_DIR, "server", (err) =>
+        console.error(`DATA_DIR lock lost: ${err.message}`),
+      );
+    } catch (e) {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
+  }
   const database = await createDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: resolve(config.DATA_DIR),
@@ -63,6 +75,7 @@ async function main() {
     closing = true;
     await app.close();
     await database.close();
+    await releaseLock?.().catch(() => {});
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -8,6 +8,7 @@ import { createDatabase, type Database } from "@jcba/db";
 import postgres from "postgres";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
+import type { Sessions } from "../src/sessions.ts";
 import { ensureAdmin } from "../src/users.ts";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-1" };
@@ -29,14 +30,25 @@ export async function newDatabaseLocation(): Promise<{ databaseUrl?: string; dat
 export interface TestServer {
   url: string;
   database: Database;
+  sessions: Sessions;
   stop(): Promise<void>;
+}
+
+/**
+ * A second server on the database of `first`: on PostgreSQL its own connection pool (as another
+ * process would have), on PGlite the same in-memory database.
+ */
+export async function startSecondServer(first: TestServer, env: Record<string, string> = {}): Promise<TestServer> {
+  if (!onPostgres) return startServer(undefined, env, first.database);
+  const url = (first.database as Database & { url?: string }).url;
+  return startServer({ databaseUrl: url! }, env);
 }
 
 export async function startServer(
   location?: { databaseUrl?: string; dataDir?: string },
   env: Record<string, string> = {},
+  shared?: Database,
 ): Promise<TestServer> {
-  const where = location ?? (await newDatabaseLocation());
   // Every test member signs up from 127.0.0.1: a sign-up limit per address would stop the suite.
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -46,19 +58,25 @@ export async function startServer(
     SIGNUP_LIMIT: "100000",
     ...env,
   });
-  const database = await createDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, maxConnections: 10 });
-  await database.migrate();
-  await loadContent(database);
-  await ensureAdmin(database, ADMIN.email, ADMIN.password);
-  const { app } = await buildApp({ config, database });
+  let database = shared;
+  if (!database) {
+    const where = location ?? (await newDatabaseLocation());
+    database = await createDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, maxConnections: 10 });
+    Object.assign(database, { url: where.databaseUrl });
+    await database.migrate();
+    await loadContent(database);
+    await ensureAdmin(database, ADMIN.email, ADMIN.password);
+  }
+  const { app, sessions } = await buildApp({ config, database });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,
     database,
+    sessions,
     async stop() {
       await app.close();
-      await database.close();
+      if (!shared) await database!.close();
     },
   };
 }
