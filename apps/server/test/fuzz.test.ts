@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, Client, member, startServer, type TestServer } from "./harness.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-const CASES_PER_OPERATION = 14;
+const CASES_PER_OPERATION = 10;
+/** Every field of every operation also gets each of these, as a member and as an admin. */
+const CONTROL_VALUES = ["\u0000", "a\u0000b", "\u001b[31m"];
 const TIME_BUDGET_MS = 40_000;
 const SLOW_MS = 2000;
 const CONCURRENCY = 2;
@@ -137,6 +139,12 @@ let clients: Record<Sent["role"], Client>;
 beforeAll(async () => {
   server = await startServer();
   clients = { anon: new Client(server.url), member: await member(server.url), admin: await admin(server.url) };
+  // Real ids, so that a hostile field next to them reaches the database rather than a 404.
+  const [question] = (await clients.member.get("/api/questions?section=3")).body;
+  const [card] = (await clients.member.get("/api/flashcards?section=3")).body;
+  PLAUSIBLE.questionId = question.id;
+  PLAUSIBLE.flashcardId = card.id;
+  PLAUSIBLE.answers = [{ questionId: question.id, userAnswer: "a" }];
   const doc: any = await (await fetch(`${server.url}/api/openapi.json`)).json();
   operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
@@ -224,6 +232,17 @@ describe("fuzz", () => {
           for (const transport of ["rest", "trpc"] as const)
             plan.push({ role, transport, op, req: requestFor(op, transport, input) });
       }
+    // A sweep: each field of each operation with control characters, the rest plausible.
+    for (const op of operations)
+      for (const field of [...op.bodyFields, ...op.params])
+        for (const value of CONTROL_VALUES) {
+          const fields = Object.fromEntries(
+            [...op.bodyFields, ...op.params].map((n) => [n, n === field ? value : (PLAUSIBLE[n] ?? "x")]),
+          );
+          for (const role of ["member", "admin"] as const)
+            for (const transport of ["rest", "trpc"] as const)
+              plan.push({ role, transport, op, req: requestFor(op, transport, { fields }) });
+        }
     // The sign-in routes are not in the document: a few hostile forms and bodies each.
     for (const path of ["/api/login", "/api/register", "/api/logout"])
       for (const value of HOSTILE.slice(0, 18)) {

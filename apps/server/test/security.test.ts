@@ -506,6 +506,17 @@ describe("6. errors never leak or crash", () => {
 });
 
 describe("7. limits", () => {
+  it("gives a client REQUEST_TIMEOUT_MS to send its request", async () => {
+    const config = loadConfig({ REQUEST_TIMEOUT_MS: "5000", WEB_DIST: "/nonexistent" });
+    const { app } = await buildApp({ config, database: server.database });
+    try {
+      await app.ready();
+      expect(app.server.requestTimeout).toBe(5000);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("marks authenticated answers Cache-Control: no-store", async () => {
     const m = await member(server.url);
     for (const path of ["/api/auth/user", "/api/questions?section=1", "/api/trpc/progress.sections"])
@@ -568,5 +579,10 @@ describe("9. security events", () => {
     );
     expect(failures).toHaveLength(1);
     expect(failures[0]!.request_id).toEqual(expect.any(String));
+    // The lockouts of the limit tests above were recorded too.
+    const locked = await server.database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE kind = 'signin.locked'`,
+    );
+    expect(locked[0]!.n).toBeGreaterThan(0);
   });
 });
