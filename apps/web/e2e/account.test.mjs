@@ -106,3 +106,28 @@ test("API Tokens: create a read-only token, see it once, use it, and revoke it",
   await script.close();
   await context.close();
 });
+
+test("signing up through the form refuses a common password, then asks the new member to sign in", async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const email = `signup${Date.now()}@e2e.test`;
+  await page.goto(`${BASE_URL}/api/login?mode=signup`);
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel(/^Password/).fill("1qaz2wsx3edc");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("alert").filter({ hasText: "not a common password" }).waitFor();
+
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel(/^Password/).fill("cabin-crew-study-2026");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("status").filter({ hasText: "Sign in with it and your password." }).waitFor();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("cabin-crew-study-2026");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("heading", { name: /Welcome back, Robin/ }).waitFor();
+  await context.close();
+});
