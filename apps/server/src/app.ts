@@ -1,21 +1,40 @@
 /** Builds the Fastify server: tRPC at /api/trpc, REST at /api/*, auth pages, docs and the built web app. */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Writable } from "node:stream";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
-import { appRouter, type ContentCache, type Context, createContentCache, type SessionUser } from "@jcba/api";
+import {
+  type AccountServices,
+  appRouter,
+  type CallerAuth,
+  type ContentCache,
+  type Context,
+  createContentCache,
+  INTERNAL_MESSAGE,
+  type SessionUser,
+} from "@jcba/api";
 import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import helmet from "helmet";
 import { registerApiDocs } from "./api-docs/index.ts";
-import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
+import { createAudit } from "./audit.ts";
+import { AUTH_BODY_LIMIT, registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
+import { FORM_ROUTES, registerWriteGuard } from "./csrf.ts";
+import { errorSerializer } from "./log.ts";
 import { openApiDocument } from "./openapi.ts";
+import { passwordProblem } from "./passwords.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
+import { setPassword, verifyUserPassword } from "./users.ts";
+
+const HOUR = 60 * 60 * 1000;
+/** Every JSON body but imports (and the tRPC endpoint that carries them). */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const HTTP_CODES: Record<number, string> = {
   400: "BAD_REQUEST",
@@ -31,22 +50,42 @@ export interface AppDeps {
   database: Database;
   /** For tests: a shorter or longer content cache. */
   contentTtlMs?: number;
+  /** For tests: where log lines go (standard output otherwise). */
+  logStream?: Writable;
 }
 
-export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
+export async function buildApp({ config, database, contentTtlMs, logStream }: AppDeps) {
+  const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === "silent"
         ? false
-        : { level: config.LOG_LEVEL, redact: ["req.headers.cookie", "req.headers.authorization"] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"],
+            serializers: { err: errorSerializer },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     // Fastify's two info lines per request cost more than the work of a cached read; the access
     // log below keeps one line per request at debug and a sample at info.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 5 * 1024 * 1024,
+    // A hop count or proxy addresses (config.ts refuses "trust everyone").
+    // A hop count as Fastify itself compiles a number (its types only name the function form).
+    trustProxy:
+      typeof config.TRUST_PROXY === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
   });
-  const sessions: Sessions = createSessions(database);
+  const sessions: Sessions = createSessions(database, {
+    memberMs: config.SESSION_DAYS * 24 * HOUR,
+    adminMs: config.ADMIN_SESSION_HOURS * HOUR,
+  });
   const content: ContentCache = createContentCache(database, contentTtlMs);
   // Listen for other servers' logouts and edits before serving anything.
   await Promise.all([sessions.ready, content.ready]);
@@ -63,6 +102,13 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
       else request.log.debug(line, "request");
     }
     done();
+  });
+  const audit = createAudit(database, app.log);
+
+  // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
+  app.addHook("onRoute", (route) => {
+    if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
+    else if (route.url.startsWith("/api/trpc") || route.url === "/api/admin/import") route.bodyLimit = importLimit;
   });
 
   await app.register(cookie);
@@ -106,32 +152,79 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     done();
   });
 
-  /** Who is calling: a session cookie (sliding its expiry) or a personal API token. */
-  async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
-    const auth = request.headers.authorization;
-    if (auth?.startsWith("Bearer ")) return sessions.validateApiToken(auth.slice(7).trim());
+  registerWriteGuard(app);
+
+  // Authenticated answers are personal: no browser or proxy keeps a copy.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (
+      request.url.startsWith("/api/") &&
+      (request.headers.authorization !== undefined || request.cookies[SESSION_COOKIE] !== undefined) &&
+      !reply.hasHeader("Cache-Control")
+    )
+      reply.header("Cache-Control", "no-store");
+    return payload;
+  });
+
+  /** Who is calling, and how: a session cookie (sliding its expiry) or a personal API token. */
+  async function callerOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ user: SessionUser; auth: CallerAuth } | null> {
+    const header = request.headers.authorization;
+    if (header?.startsWith("Bearer ")) {
+      const valid = await sessions.validateApiToken(header.slice(7).trim());
+      if (!valid) return null;
+      // Recorded when the token is read from the database: at most every few seconds per token.
+      if (valid.fresh)
+        await audit.record(
+          { kind: "token.used", actorUserId: valid.user.id, targetType: "api_token", targetId: valid.tokenId },
+          request,
+        );
+      return { user: valid.user, auth: { kind: "token", tokenId: valid.tokenId, scope: valid.scope } };
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
     const session = await sessions.validate(token);
     if (!session) return null;
     if (session.renewed) setSessionCookie(request, reply, token, session.expiresAt);
-    return session.user;
+    return { user: session.user, auth: { kind: "session", sessionId: session.id } };
   }
 
-  const createContext = async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => ({
-    database,
-    content,
-    user: await userOf(req, res),
+  const accountServices = (request: FastifyRequest): AccountServices => ({
+    tokenDays: config.TOKEN_DAYS,
+    verifyPassword: (userId, password) => verifyUserPassword(database, userId, password),
+    passwordProblem,
+    setPassword: (userId, password, keepSessionId) => setPassword(database, sessions, userId, password, keepSessionId),
+    forgetToken: (hash) => sessions.invalidateApiToken(hash),
+    audit: (event) => audit.record(event, request),
   });
+
+  const createContext = async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    const caller = await callerOf(req, res);
+    return {
+      database,
+      content,
+      user: caller?.user ?? null,
+      ...(caller ? { auth: caller.auth } : {}),
+      account: accountServices(req),
+      requestId: req.id,
+    };
+  };
 
   const onError = ({
     error,
     path,
+    ctx,
   }: {
     error: { code: string; message: string; cause?: unknown };
     path?: string | undefined;
+    ctx?: Context | undefined;
   }) => {
-    if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error.cause ?? error, path }, "procedure failed");
+    if (error.code === "INTERNAL_SERVER_ERROR")
+      app.log.error(
+        { err: error.cause ?? error, path, reqId: ctx?.requestId, userId: ctx?.user?.id },
+        "procedure failed",
+      );
   };
 
   // Set before the routes: a route keeps the error handler in place when it is registered. Errors
@@ -139,19 +232,22 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, "request failed");
-    reply.code(status).send({
-      message: status >= 500 ? "Something went wrong on our side. Please try again." : error.message,
-      code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (HTTP_CODES[status] ?? "BAD_REQUEST"),
-    });
+    reply
+      .code(status)
+      .send(
+        status >= 500
+          ? { message: INTERNAL_MESSAGE, code: "INTERNAL_SERVER_ERROR", requestId: request.id }
+          : { message: error.message, code: HTTP_CODES[status] ?? "BAD_REQUEST" },
+      );
   });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
-    trpcOptions: { router: appRouter, createContext, onError, maxBodySize: 5 * 1024 * 1024 },
+    trpcOptions: { router: appRouter, createContext, onError, maxBodySize: importLimit },
   });
   registerRestRoutes(app, (request, reply) => createContext({ req: request, res: reply }));
 
-  registerAuthRoutes(app, { config, database, sessions });
+  registerAuthRoutes(app, { config, database, sessions, audit });
 
   await registerApiDocs(app, openApiDocument());
   app.get("/api/health", async () => ({ ok: true }));
@@ -187,5 +283,5 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     return signedIn ? indexHtml : signedOutHtml;
   });
 
-  return { app, sessions, content };
+  return { app, sessions, content, audit };
 }

@@ -1,25 +1,40 @@
 /** Sign-in, sign-up and sign-out: GET/POST /api/login, POST /api/register, GET/POST /api/logout. */
 
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
+import { accountSchemas } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { AuditSink } from "./audit.ts";
 import type { Config } from "./config.ts";
-import { LOGIN_ERRORS, loginPage } from "./login-page.ts";
-import { FailureLimiter } from "./rate-limit.ts";
+import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
+import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
+import { passwordProblem } from "./passwords.ts";
+import { DbLimiter } from "./rate-limit.ts";
 import { SESSION_COOKIE, SESSION_DAYS, type Sessions } from "./sessions.ts";
 import { createUser, normalizeEmail, verifyCredentials } from "./users.ts";
 
-export const credentials = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1000),
-});
+const { hasControlChars, newPassword } = accountSchemas;
+const oneLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !hasControlChars(v, true), "cannot contain control characters");
+
+export const credentials = z.object({ email: oneLine(320), password: z.string().min(1).max(1000) });
 export const registration = z.object({
   email: z.email().max(320),
-  password: z.string().min(8).max(1000),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  password: newPassword,
+  firstName: oneLine(100),
+  lastName: oneLine(100),
+  code: z.string().max(200).optional(),
 });
+
+/** Sign-in and sign-up forms and JSON bodies are small. */
+export const AUTH_BODY_LIMIT = 16 * 1024;
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -33,18 +48,22 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; sessions: Sessions },
+  deps: { config: Config; database: Database; sessions: Sessions; audit: AuditSink },
 ) {
-  const { config, database, sessions } = deps;
-  // 10 failures per IP and 5 per account in 15 minutes, then a wait.
-  const byIp = new FailureLimiter(10, 15 * 60_000);
-  const byAccount = new FailureLimiter(5, 15 * 60_000);
+  const { config, database, sessions, audit } = deps;
+  // Failed sign-ins: 10 per address and 5 per account in 15 minutes, then a wait. Sign-ups: SIGNUP_LIMIT
+  // per address an hour. Counted in the database, so every server process shares them.
+  const failuresByIp = new DbLimiter(database, "fail-ip", 10, 15 * 60_000);
+  const failuresByAccount = new DbLimiter(database, "fail-account", 5, 15 * 60_000);
+  const signupsByIp = new DbLimiter(database, "signup-ip", config.SIGNUP_LIMIT, 60 * 60_000);
+  const signupCode = config.SIGNUP_CODE ? sha256(config.SIGNUP_CODE) : null;
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    const { token, expiresAt } = await sessions.create(user.id);
+    const { token, expiresAt } = await sessions.create(user);
     setSessionCookie(request, reply, token, expiresAt);
     if (wantsJson(request)) return reply.send({ user });
     return reply.redirect("/", 303);
@@ -54,83 +73,156 @@ export function registerAuthRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    error: keyof typeof LOGIN_ERRORS | string,
+    error: string,
     code: string,
-    extra?: string,
+    message?: string,
   ) {
     if (wantsJson(request))
-      return reply.code(status).send({ message: extra ?? LOGIN_ERRORS[error] ?? "Request failed.", code });
+      return reply.code(status).send({ message: message ?? LOGIN_ERRORS.get(error) ?? "Request failed.", code });
     const mode = error.startsWith("signup") ? "&mode=signup" : "";
     return reply.redirect(`/api/login?error=${encodeURIComponent(error)}${mode}`, 303);
   }
 
+  const limited = (request: FastifyRequest, reply: FastifyReply, wait: number, what: string) => {
+    reply.header("Retry-After", String(Math.ceil(wait / 1000)));
+    return fail(
+      request,
+      reply,
+      429,
+      "limited",
+      "TOO_MANY_REQUESTS",
+      `Too many ${what}. Try again in ${minutes(wait)} minute(s).`,
+    );
+  };
+
   app.get("/api/login", async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
+    const query = request.query as Record<string, unknown>;
+    const csrfToken = csrfTokenFor(request, reply);
     reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8");
-    return loginPage({ allowSignup: config.ALLOW_SIGNUP, error: query.error, mode: query.mode });
+    return loginPage({
+      allowSignup: config.ALLOW_SIGNUP,
+      csrfToken,
+      error: query.error,
+      notice: query.notice,
+      mode: query.mode,
+      signupDomains: config.SIGNUP_DOMAINS,
+      needsCode: signupCode !== null,
+    });
   });
 
-  app.post("/api/login", async (request, reply) => {
+  app.post("/api/login", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    if (!formTokenOk(request)) return fail(request, reply, 403, "expired", "FORBIDDEN");
     const parsed = credentials.safeParse(request.body ?? {});
     if (!parsed.success) return fail(request, reply, 400, "invalid", "BAD_REQUEST", "Enter your e-mail and password.");
-    const ipKey = `ip:${request.ip}`;
-    const accountKey = `account:${normalizeEmail(parsed.data.email)}`;
-    const wait = Math.max(byIp.retryAfter(ipKey), byAccount.retryAfter(accountKey));
+    const email = normalizeEmail(parsed.data.email);
+    const wait = Math.max(await failuresByIp.retryAfter(request.ip), await failuresByAccount.retryAfter(email));
     if (wait > 0) {
-      reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      return fail(
-        request,
-        reply,
-        429,
-        "limited",
-        "TOO_MANY_REQUESTS",
-        `Too many sign-in attempts. Try again in ${minutes(wait)} minute(s).`,
-      );
+      await audit.record({ kind: "signin.locked", targetType: "email", targetId: email }, request);
+      return limited(request, reply, wait, "sign-in attempts");
     }
-    const user = await verifyCredentials(database, parsed.data.email, parsed.data.password);
+    const user = await verifyCredentials(database, email, parsed.data.password);
     if (!user) {
-      byIp.fail(ipKey);
-      byAccount.fail(accountKey);
+      await Promise.all([failuresByIp.hit(request.ip), failuresByAccount.hit(email)]);
+      await audit.record({ kind: "signin.failure", targetType: "email", targetId: email }, request);
       return fail(request, reply, 401, "invalid", "UNAUTHORIZED");
     }
-    byAccount.reset(accountKey);
+    await failuresByAccount.reset(email);
+    await audit.record(
+      { kind: "signin.success", actorUserId: user.id, targetType: "user", targetId: user.id },
+      request,
+    );
     return signIn(request, reply, user);
   });
 
-  app.post("/api/register", async (request, reply) => {
+  app.post("/api/register", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
     if (!config.ALLOW_SIGNUP) return fail(request, reply, 403, "signup-closed", "FORBIDDEN");
+    if (!formTokenOk(request)) return fail(request, reply, 403, "expired", "FORBIDDEN");
     const parsed = registration.safeParse(request.body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];
+      const field = first?.path[0];
       return fail(
         request,
         reply,
         400,
-        "signup-invalid",
+        field === "password" ? "signup-password" : "signup-invalid",
         "BAD_REQUEST",
         first ? `${first.path.join(".")}: ${first.message}` : undefined,
       );
     }
-    const ipKey = `ip:${request.ip}`;
-    const wait = byIp.retryAfter(ipKey);
-    if (wait > 0) return fail(request, reply, 429, "limited", "TOO_MANY_REQUESTS");
-    const user = await createUser(database, parsed.data);
-    if (!user) {
-      byIp.fail(ipKey);
-      return fail(request, reply, 400, "signup", "BAD_REQUEST");
+    const input = parsed.data;
+    const email = normalizeEmail(input.email);
+    const wait = Math.max(await failuresByIp.retryAfter(request.ip), await signupsByIp.retryAfter(request.ip));
+    if (wait > 0) return limited(request, reply, wait, "sign-ups from your network");
+    const domain = email.split("@").pop()!;
+    if (config.SIGNUP_DOMAINS.length > 0 && !config.SIGNUP_DOMAINS.includes(domain)) {
+      await audit.record(
+        { kind: "signup.refused", targetType: "email", targetId: email, after: { reason: "domain" } },
+        request,
+      );
+      return fail(request, reply, 403, "signup-domain", "FORBIDDEN");
     }
-    return signIn(request, reply, user);
+    if (signupCode) {
+      const sent = sha256(input.code ?? "");
+      if (!timingSafeEqual(sent, signupCode)) {
+        await failuresByIp.hit(request.ip);
+        await audit.record(
+          { kind: "signup.refused", targetType: "email", targetId: email, after: { reason: "code" } },
+          request,
+        );
+        return fail(request, reply, 403, "signup-code", "FORBIDDEN");
+      }
+    }
+    const problem = passwordProblem(input.password, email);
+    if (problem) return fail(request, reply, 400, "signup-password", "BAD_REQUEST", `password: ${problem}`);
+    await signupsByIp.hit(request.ip);
+    // The answer is the same whether or not the address already had an account, and takes as long
+    // (the password is hashed either way): sign-up does not tell anyone who is a member.
+    const user = await createUser(database, { ...input, email });
+    if (user)
+      await audit.record(
+        { kind: "signup.success", actorUserId: user.id, targetType: "user", targetId: user.id },
+        request,
+      );
+    else
+      await audit.record(
+        { kind: "signup.refused", targetType: "email", targetId: email, after: { reason: "taken" } },
+        request,
+      );
+    if (wantsJson(request)) return reply.send({ message: SIGNUP_DONE });
+    return reply.redirect("/api/login?notice=signup", 303);
   });
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await sessions.invalidate(token);
+    if (token) {
+      const session = await sessions.validate(token);
+      await sessions.invalidate(token);
+      if (session) await audit.record({ kind: "signout", actorUserId: session.user.id }, request);
+    }
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return reply.redirect("/", 303);
   }
-  // GET for the web app's sign-out link; POST for scripts and forms.
-  app.get("/api/logout", signOut);
-  app.post("/api/logout", signOut);
+
+  // The spec's browser navigation: the app's Logout link is a same-origin navigation and signs out at
+  // once. From anywhere else (a link on another site, an image tag) it only shows a Sign out button.
+  app.get("/api/logout", async (request, reply) => {
+    const site = request.headers["sec-fetch-site"];
+    if (!request.cookies[SESSION_COOKIE]) return reply.redirect("/", 303);
+    if (site === "same-origin") {
+      await signOut(request, reply);
+      return reply.redirect("/", 303);
+    }
+    const csrfToken = csrfTokenFor(request, reply);
+    return reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(logoutPage(csrfToken));
+  });
+
+  app.post("/api/logout", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    if (isCrossSite(request) || !formTokenOk(request))
+      return reply.code(403).send({ message: LOGIN_ERRORS.get("expired"), code: "FORBIDDEN" });
+    await signOut(request, reply);
+    if (wantsJson(request)) return reply.send({ signedOut: true });
+    return reply.redirect("/", 303);
+  });
 }
 
 export { SESSION_DAYS };

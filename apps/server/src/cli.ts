@@ -1,8 +1,11 @@
 /**
- * Operator commands, run beside the server on the same database:
- *   pnpm cli token create --email you@example.org --name "my script"   personal API token (printed once)
+ * Operator commands. On PostgreSQL (DATABASE_URL) they run beside the server; on the embedded
+ * database they refuse while the server runs on the same DATA_DIR (see data-lock.ts).
+ *   pnpm cli token create --email you@example.org --name "my script" [--scope read|write] [--days 90]
  *   pnpm cli token list --email you@example.org
- *   pnpm cli user admin --email you@example.org [--revoke]             grant or revoke admin
+ *   pnpm cli token revoke --email you@example.org --id 3
+ *   pnpm cli user admin --email you@example.org [--revoke]             grant or revoke admin (ends its sessions)
+ *   pnpm cli user password --email you@example.org < new-password.txt  set a password (ends every session)
  *   pnpm cli content export --kind questions|flashcards --format json|csv [--out FILE]
  *   pnpm cli content import --kind questions|flashcards --file FILE [--apply]
  *     (a dry run unless --apply; an import is all-or-nothing, like the admin screens)
@@ -10,17 +13,59 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { appRouter, createCallerFactory, createContentCache } from "@jcba/api";
+import { accountSchemas, appRouter, createCallerFactory, createContentCache } from "@jcba/api";
 import { apiTokens, createDatabase, users } from "@jcba/db";
-import { eq } from "drizzle-orm";
-import { loadConfig } from "./config.ts";
-import { generateToken, hashToken, SESSIONS_CHANNEL } from "./sessions.ts";
-import { normalizeEmail } from "./users.ts";
+import { and, desc, eq } from "drizzle-orm";
+import { createAudit } from "./audit.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { DataDirBusy, lockDataDir } from "./data-lock.ts";
+import { passwordProblem } from "./passwords.ts";
+import { createSessions, generateToken, hashToken } from "./sessions.ts";
+import { normalizeEmail, setPassword } from "./users.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const quietLog = { info() {}, warn() {}, error: (_o: unknown, msg?: string) => console.error(msg) };
+
+/** The database, locked against a server on the same embedded DATA_DIR; exits with a message when busy. */
+async function openDatabase(config: Config) {
+  let release: (() => Promise<void>) | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      release = await lockDataDir(config.DATA_DIR, "cli");
+    } catch (e) {
+      if (!(e instanceof DataDirBusy)) throw e;
+      console.error(e.message);
+      process.exit(1);
+    }
+  }
+  const database = await createDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: resolve(config.DATA_DIR),
+    maxConnections: 2,
+  });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await release?.();
+    },
+  };
+}
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, "utf8").replace(/\r?\n$/, "");
+  } catch {
+    return "";
+  }
+}
 
 const USAGE = `Usage:
-  cli token create --email EMAIL --name NAME
+  cli token create --email EMAIL --name NAME [--scope read|write] [--days DAYS]
   cli token list --email EMAIL
+  cli token revoke --email EMAIL --id ID
   cli user admin --email EMAIL [--revoke]
+  cli user password --email EMAIL   (the new password on standard input)
   cli content export --kind questions|flashcards [--format json|csv] [--out FILE]
   cli content import --kind questions|flashcards --file FILE [--apply]`;
 
@@ -36,6 +81,9 @@ async function main() {
       out: { type: "string" },
       file: { type: "string" },
       apply: { type: "boolean", default: false },
+      scope: { type: "string", default: "read" },
+      days: { type: "string" },
+      id: { type: "string" },
     },
   });
   const [group, action] = positionals;
@@ -45,11 +93,10 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await createDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: resolve(config.DATA_DIR),
-    maxConnections: 2,
-  });
+  const opened = await openDatabase(config);
+  const { database } = opened;
+  const audit = createAudit(database, quietLog);
+  const sessions = createSessions(database);
   try {
     await database.migrate();
     const [user] = await database.db
@@ -58,27 +105,84 @@ async function main() {
       .where(eq(users.email, normalizeEmail(values.email)));
     if (!user) throw new Error(`No user with e-mail ${values.email}.`);
     if (group === "token" && action === "create") {
-      if (!values.name) throw new Error("--name is required.");
+      const input = accountSchemas.createTokenInput.safeParse({
+        name: values.name,
+        scope: values.scope,
+        expiresInDays: values.days ?? config.TOKEN_DAYS,
+      });
+      if (!input.success) throw new Error(input.error.issues.map((i) => i.message).join(" "));
       const token = generateToken();
-      await database.db.insert(apiTokens).values({ userId: user.id, name: values.name, tokenHash: hashToken(token) });
+      const [row] = await database.db
+        .insert(apiTokens)
+        .values({
+          userId: user.id,
+          name: input.data.name,
+          scope: input.data.scope,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + (input.data.expiresInDays ?? config.TOKEN_DAYS) * DAY),
+        })
+        .returning();
+      await audit.record({
+        kind: "token.created",
+        actorUserId: null,
+        targetType: "api_token",
+        targetId: row!.id,
+        after: { userId: user.id, name: row!.name, scope: row!.scope, by: "cli" },
+      });
       console.log(
-        `API token for ${user.email} (${values.name}); shown only once:\n${token}\nUse it as: Authorization: Bearer ${token}`,
+        `API token ${row!.id} for ${user.email} (${row!.name}, ${row!.scope === "read" ? "read-only" : "read-write"}, expires ${row!.expiresAt.toISOString().slice(0, 10)}); shown only once:\n${token}\nUse it as: Authorization: Bearer ${token}`,
       );
     } else if (group === "token" && action === "list") {
       const rows = await database.db
-        .select({ name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt })
+        .select()
         .from(apiTokens)
-        .where(eq(apiTokens.userId, user.id));
+        .where(eq(apiTokens.userId, user.id))
+        .orderBy(desc(apiTokens.createdAt));
       for (const r of rows)
         console.log(
-          `${r.name}\tcreated ${r.createdAt.toISOString()}\tlast used ${r.lastUsedAt?.toISOString() ?? "never"}`,
+          `${r.id}\t${r.name}\t${r.scope}\tcreated ${r.createdAt.toISOString()}\texpires ${r.expiresAt.toISOString()}\tlast used ${r.lastUsedAt?.toISOString() ?? "never"}`,
         );
       if (rows.length === 0) console.log("No tokens.");
+    } else if (group === "token" && action === "revoke") {
+      const id = Number(values.id);
+      if (!Number.isInteger(id) || id <= 0) throw new Error("--id must be a token id from `cli token list`.");
+      const [row] = await database.db
+        .delete(apiTokens)
+        .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, user.id)))
+        .returning();
+      if (!row) throw new Error(`${user.email} has no API token with id ${id}.`);
+      await audit.record({ kind: "token.revoked", actorUserId: null, targetType: "api_token", targetId: id });
+      console.log(`Token ${id} (${row.name}) is revoked.`);
     } else if (group === "user" && action === "admin") {
-      await database.db.update(users).set({ isAdmin: !values.revoke }).where(eq(users.id, user.id));
-      // Running servers drop their cached copy of this user at once.
-      await database.notify(SESSIONS_CHANNEL, `u:${user.id}`);
-      console.log(`${user.email} is ${values.revoke ? "no longer" : "now"} an admin.`);
+      const isAdmin = !values.revoke;
+      await database.db.update(users).set({ isAdmin }).where(eq(users.id, user.id));
+      // Sessions made under the old role end, so the new one applies at the next request.
+      await sessions.invalidateUser(user.id);
+      if (user.isAdmin !== isAdmin)
+        await audit.record({
+          kind: "role.changed",
+          actorUserId: null,
+          targetType: "user",
+          targetId: user.id,
+          before: { isAdmin: user.isAdmin },
+          after: { isAdmin, by: "cli" },
+        });
+      console.log(`${user.email} is ${values.revoke ? "no longer" : "now"} an admin; its sessions have ended.`);
+    } else if (group === "user" && action === "password") {
+      const password = readStdin();
+      const parsed = accountSchemas.newPassword.safeParse(password);
+      if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
+      const problem = passwordProblem(password, user.email);
+      if (problem) throw new Error(problem);
+      await setPassword(database, sessions, user.id, password);
+      await audit.record({
+        kind: "password.changed",
+        actorUserId: null,
+        targetType: "user",
+        targetId: user.id,
+        after: { by: "cli" },
+      });
+      console.log(`The password of ${user.email} is changed; every session of that account has ended.`);
     } else {
       console.error(USAGE);
       process.exitCode = 2;
@@ -87,7 +191,7 @@ async function main() {
     console.error((e as Error).message);
     process.exitCode = 1;
   } finally {
-    await database.close();
+    await opened.close();
   }
 }
 
@@ -97,11 +201,8 @@ async function content(
   values: { kind?: string; format?: string; out?: string; file?: string; apply?: boolean },
 ) {
   const config = loadConfig();
-  const database = await createDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: resolve(config.DATA_DIR),
-    maxConnections: 2,
-  });
+  const opened = await openDatabase(config);
+  const { database } = opened;
   try {
     await database.migrate();
     const operator = {
@@ -145,7 +246,7 @@ async function content(
     console.error((e as Error).message);
     process.exitCode = 1;
   } finally {
-    await database.close();
+    await opened.close();
   }
 }
 

@@ -1,4 +1,5 @@
 /** Configuration from the environment, parsed once at start; a bad value stops the server with a clear line. */
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,51 @@ const bool = z
   .refine((v) => ["1", "0", "true", "false", "yes", "no", "on", "off"].includes(v), "must be true or false")
   .transform((v) => ["1", "true", "yes", "on"].includes(v));
 
+/**
+ * Which proxies may set X-Forwarded-For: a hop count ("1" behind one reverse proxy) or a comma-separated
+ * list of proxy addresses and CIDR ranges. Never "true": trusting every hop lets any client pick its own
+ * address and dodge the sign-in limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw.toLowerCase();
+    if (v === "" || v === "false" || v === "0" || v === "no" || v === "off") return false;
+    if (v === "true" || v === "yes" || v === "on") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "true would trust any client's X-Forwarded-For; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+    const list = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.find((entry) => {
+      const [address, bits, extra] = entry.split("/");
+      if (extra !== undefined || !address) return true;
+      const family = isIP(address);
+      if (family === 0) return !["loopback", "linklocal", "uniquelocal"].includes(entry);
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    });
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not a hop count, an IP address or a CIDR range` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("localhost"),
@@ -22,9 +68,26 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
     .optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must have at least 12 characters").max(1000).optional(),
+  /** Without it, an ADMIN_EMAIL that belongs to an ordinary account stops the server rather than promoting it. */
+  ADMIN_PROMOTE_EXISTING: bool.default(false),
   ALLOW_SIGNUP: bool.default(true),
-  TRUST_PROXY: bool.default(false),
+  SIGNUP_DOMAINS: list
+    .refine((l) => l.every((d) => /^[a-z0-9.-]+\.[a-z]{2,}$/.test(d)), "must be e-mail domains separated by commas")
+    .default([]),
+  SIGNUP_CODE: z.string().trim().min(6, "must have at least 6 characters").max(200).optional(),
+  SIGNUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  IMPORT_MAX_MB: z.coerce.number().min(0.1).max(50).default(5),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, "apps/web/dist")),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),

@@ -3,25 +3,63 @@
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export const LOGIN_ERRORS: Record<string, string> = {
-  invalid: "That e-mail and password do not match an account.",
-  limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
-  signup: "We could not create an account with those details. If you already have one, sign in instead.",
-  "signup-invalid": "Please fill in every field; the password needs at least 8 characters.",
-  "signup-closed": "New accounts are created by your union administrator.",
-};
+/** Messages named by `?error=` (a Map, so a name such as "constructor" finds nothing). */
+export const LOGIN_ERRORS = new Map<string, string>([
+  ["invalid", "That e-mail and password do not match an account."],
+  ["limited", "Too many attempts. Please wait a few minutes and try again."],
+  ["signup-invalid", "Please fill in every field with a valid e-mail address."],
+  [
+    "signup-password",
+    "Choose a password of at least 12 characters that is not a common password and not your e-mail address.",
+  ],
+  ["signup-domain", "Sign-up is open only to the e-mail domains your union allows."],
+  ["signup-code", "That invitation code is not right. Ask your union administrator for the current one."],
+  ["signup-closed", "New accounts are created by your union administrator."],
+  ["expired", "The form had expired. Please try again."],
+]);
+
+/** Messages named by `?notice=`. */
+export const LOGIN_NOTICES = new Map<string, string>([
+  ["signup", "If that e-mail address did not have an account, it has one now. Sign in with it and your password."],
+  ["signed-out", "You are signed out."],
+]);
+
+export const SIGNUP_DONE = LOGIN_NOTICES.get("signup")!;
+
+const one = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function loginPage(opts: {
   allowSignup: boolean;
-  error?: string | undefined;
-  mode?: string | undefined;
+  csrfToken: string;
+  error?: unknown;
+  notice?: unknown;
+  mode?: unknown;
+  signupDomains?: string[];
+  needsCode?: boolean;
 }): string {
-  const error = opts.error ? LOGIN_ERRORS[opts.error] : undefined;
-  const signup = opts.allowSignup && opts.mode === "signup";
-  const alert = error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : "";
+  const errorKey = one(opts.error);
+  const noticeKey = one(opts.notice);
+  const error = errorKey ? LOGIN_ERRORS.get(errorKey) : undefined;
+  const notice = noticeKey ? LOGIN_NOTICES.get(noticeKey) : undefined;
+  const signup = opts.allowSignup && one(opts.mode) === "signup";
+  const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(opts.csrfToken)}">`;
+  const alert = error
+    ? `<p class="alert" role="alert">${escapeHtml(error)}</p>`
+    : notice
+      ? `<p class="notice" role="status">${escapeHtml(notice)}</p>`
+      : "";
+  const domains =
+    opts.signupDomains && opts.signupDomains.length > 0
+      ? ` <span class="hint">(${escapeHtml(opts.signupDomains.map((d) => `@${d}`).join(", "))})</span>`
+      : "";
+  const code = opts.needsCode
+    ? `<label for="su-code">Invitation code</label>
+      <input id="su-code" name="code" autocomplete="off" required maxlength="200">`
+    : "";
   const signIn = `
     <form method="post" action="/api/login" aria-labelledby="signin-h">
       <h2 id="signin-h">Sign in</h2>
+      ${csrf}
       <label for="email">E-mail</label>
       <input id="email" name="email" type="email" autocomplete="username" required autofocus>
       <label for="password">Password</label>
@@ -32,14 +70,16 @@ export function loginPage(opts: {
   const signUp = `
     <form method="post" action="/api/register" aria-labelledby="signup-h">
       <h2 id="signup-h">Create an account</h2>
+      ${csrf}
       <div class="row">
         <div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" required maxlength="100" autofocus></div>
         <div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" required maxlength="100"></div>
       </div>
-      <label for="su-email">E-mail</label>
-      <input id="su-email" name="email" type="email" autocomplete="email" required>
-      <label for="su-password">Password <span class="hint">(at least 8 characters)</span></label>
-      <input id="su-password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+      <label for="su-email">E-mail${domains}</label>
+      <input id="su-email" name="email" type="email" autocomplete="email" required maxlength="320">
+      <label for="su-password">Password <span class="hint">(at least 12 characters)</span></label>
+      <input id="su-password" name="password" type="password" autocomplete="new-password" minlength="12" maxlength="1000" required>
+      ${code}
       <button type="submit">Create Account</button>
       <p class="switch">Have an account? <a href="/api/login">Sign in</a></p>
     </form>`;
@@ -69,6 +109,7 @@ export function loginPage(opts: {
   @media (prefers-color-scheme: dark) { button { color: #0b1220; } }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
   .row > div { display: grid; gap: 4px; }
+  .notice { background: var(--card); border: 1px solid var(--border); border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
   .alert { background: var(--err-bg); color: var(--err); border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
   .switch { margin: 8px 0 0; text-align: center; color: var(--muted); }
   a { color: var(--brand); }
@@ -81,6 +122,36 @@ export function loginPage(opts: {
   ${alert}
   ${signup ? signUp : signIn}
   <a class="back" href="/">Back to the home page</a>
+</main>
+</body>
+</html>`;
+}
+
+/** GET /api/logout reached from another site (or without the browser saying): ask before signing out. */
+export function logoutPage(csrfToken: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Sign out · JCBA Study Hub</title>
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; min-height: 100vh; display: grid; place-items: center; padding: 16px; }
+  form { max-width: 420px; border: 1px solid #8886; border-radius: 12px; padding: 24px; display: grid; gap: 12px; }
+  h1 { margin: 0; font-size: 1.25rem; }
+  button { min-height: 44px; font: inherit; font-weight: 600; border: 0; border-radius: 8px; background: #1d4ed8; color: #fff; cursor: pointer; }
+  a { text-align: center; }
+</style>
+</head>
+<body>
+<main>
+  <form method="post" action="/api/logout">
+    <h1>Sign out of JCBA Study Hub?</h1>
+    <input type="hidden" name="_csrf" value="${escapeHtml(csrfToken)}">
+    <button type="submit">Sign out</button>
+    <a href="/">Stay signed in</a>
+  </form>
 </main>
 </body>
 </html>`;

@@ -2,17 +2,25 @@
  * Starts the server: configuration, database (waiting for it if it is not up yet), migrations and
  * content under a database-wide lock, the admin account, then listen. With WORKERS > 1 on PostgreSQL
  * the primary process prepares the database once and forks that many server processes sharing the
- * port (node:cluster); an embedded database lives in one process, so it always runs one.
+ * port (node:cluster); an embedded database lives in one process, so it always runs one, and holds a
+ * lock on DATA_DIR so the operator CLI cannot open it at the same time.
  */
 import cluster from "node:cluster";
 import { resolve } from "node:path";
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
 import { buildApp } from "./app.ts";
+import { type AuditLog, createAudit } from "./audit.ts";
 import { type Config, loadConfig } from "./config.ts";
-import { ensureAdmin } from "./users.ts";
+import { lockDataDir } from "./data-lock.ts";
+import { pruneLimits } from "./rate-limit.ts";
+import { createSessions } from "./sessions.ts";
+import { AdminPromotionRefused, ensureAdmin } from "./users.ts";
 
 const log = (message: string) => console.log(message);
+const quiet = { info() {}, warn() {}, error() {} } as unknown as AuditLog;
+/** A refusal an operator can act on: printed as one line, then the process stops. */
+class StartRefused extends Error {}
 
 function openDatabase(config: Config, maxConnections = config.DB_POOL_SIZE): Promise<Database> {
   return createDatabase({
@@ -29,8 +37,18 @@ async function prepare(database: Database, config: Config) {
   return database.exclusive(async () => {
     await database.migrate();
     const report = await loadContent(database);
-    const admin = await ensureAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    return { report, admin };
+    try {
+      const admin = await ensureAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, {
+        promoteExisting: config.ADMIN_PROMOTE_EXISTING,
+        sessions: createSessions(database),
+        // Recorded in the audit trail; the start-up output stays for the operator's own lines.
+        audit: createAudit(database, quiet),
+      });
+      return { report, admin };
+    } catch (e) {
+      if (e instanceof AdminPromotionRefused) throw new StartRefused(e.message);
+      throw e;
+    }
   });
 }
 
@@ -45,10 +63,16 @@ const publicUrl = (config: Config, port: number) =>
   `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
 
 /** One server process: its own connection pool and app, listening on the shared port. */
-async function serve(config: Config, database: Database) {
+async function serve(config: Config, database: Database, onClose?: () => Promise<void>) {
   const { app, sessions } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const hourly = setInterval(() => void sessions.deleteExpired().catch(() => {}), 60 * 60 * 1000);
+  const hourly = setInterval(
+    () => {
+      void sessions.deleteExpired().catch(() => {});
+      void pruneLimits(database).catch(() => {});
+    },
+    60 * 60 * 1000,
+  );
   hourly.unref();
   let closing = false;
   const shutdown = async () => {
@@ -56,6 +80,7 @@ async function serve(config: Config, database: Database) {
     closing = true;
     await app.close();
     await database.close();
+    await onClose?.().catch(() => {});
     process.exit(0);
   };
   process.on("SIGINT", shutdown);
@@ -73,9 +98,12 @@ async function primary(config: Config) {
   }
   const workers = embedded ? 1 : config.WORKERS;
   if (workers === 1) {
+    const releaseLock = embedded
+      ? await lockDataDir(config.DATA_DIR, "server", (err) => console.error(`DATA_DIR lock lost: ${err.message}`))
+      : null;
     const database = await openDatabase(config);
     const { report, admin } = await prepare(database, config);
-    const app = await serve(config, database);
+    const app = await serve(config, database, releaseLock ?? undefined);
     const ready = Math.round(performance.now() - started);
     app.log.info({ database: database.kind, content: report, ms: ready }, "ready");
     announceAdmin(admin);
@@ -86,20 +114,17 @@ async function primary(config: Config) {
 
   // Prepare once with a small pool, then hand the database to the workers.
   const database = await openDatabase(config, 3);
-  const { admin } = await prepare(database, config);
-  await database.close();
+  const { admin } = await prepare(database, config).finally(() => database.close());
 
   let stopping = false;
   let listening = 0;
-  let port = config.PORT;
   const fork = () => cluster.fork({ JCBA_WORKER: "1" });
   cluster.on("listening", (_worker, address) => {
-    port = address.port;
     if (++listening === workers) {
       const ready = Math.round(performance.now() - started);
       announceAdmin(admin);
       log(
-        `JCBA Study Hub is running at ${publicUrl(config, port)} (postgres, ${workers} workers, ready in ${ready} ms)`,
+        `JCBA Study Hub is running at ${publicUrl(config, address.port)} (postgres, ${workers} workers, ready in ${ready} ms)`,
       );
     }
   });
@@ -137,8 +162,10 @@ async function main() {
     if (cluster.isPrimary) await primary(config);
     else await serve(config, await openDatabase(config));
   } catch (e) {
-    // A clear line for an operator (e.g. the database never came up), not a stack trace.
-    console.error(`JCBA Study Hub could not start: ${(e as Error).message}`);
+    // A clear line for an operator (the database never came up, the DATA_DIR is in use, an admin
+    // promotion was refused), not a stack trace.
+    const message = (e as Error).message;
+    console.error(e instanceof StartRefused ? message : `JCBA Study Hub could not start: ${message}`);
     process.exit(1);
   }
 }

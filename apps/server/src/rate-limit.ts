@@ -1,34 +1,48 @@
-/** Counts failed sign-ins per key (an IP or an account) in a sliding window, in memory. */
-export class FailureLimiter {
-  private failures = new Map<string, number[]>();
+/**
+ * Attempts counted per key (an address or an account) in a fixed window, in the database: one
+ * atomic upsert per attempt, so every server process and a restart see the same counts.
+ */
+import { authLimits, type Database } from "@jcba/db";
+import { eq, lt, sql } from "drizzle-orm";
+
+export class DbLimiter {
   constructor(
+    private readonly database: Database,
+    /** Tells this limiter's keys apart from other limiters' in the shared table. */
+    private readonly name: string,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
   /** Milliseconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const list = this.recent(key, now);
-    if (list.length < this.max) return 0;
-    return list[0]! + this.windowMs - now;
+  async retryAfter(key: string): Promise<number> {
+    const [row] = await this.database.rows<{ count: number; waitMs: number }>(sql`
+      SELECT count, ceil(extract(epoch FROM (window_ends_at - now())) * 1000)::int AS "waitMs"
+      FROM auth_limits WHERE key = ${`${this.name}:${key}`} AND window_ends_at > now()`);
+    return row && row.count >= this.max ? Math.max(1, row.waitMs) : 0;
   }
 
-  fail(key: string, now = Date.now()): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 100_000) this.prune(now);
+  /** Counts one attempt; a window that has ended starts again at 1. */
+  async hit(key: string): Promise<void> {
+    const window = sql`now() + ${`${this.windowMs} milliseconds`}::interval`;
+    await this.database.db
+      .insert(authLimits)
+      .values({ key: `${this.name}:${key}`, count: 1, windowEndsAt: window })
+      .onConflictDoUpdate({
+        target: authLimits.key,
+        set: {
+          count: sql`CASE WHEN ${authLimits.windowEndsAt} <= now() THEN 1 ELSE ${authLimits.count} + 1 END`,
+          windowEndsAt: sql`CASE WHEN ${authLimits.windowEndsAt} <= now() THEN ${window} ELSE ${authLimits.windowEndsAt} END`,
+        },
+      });
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.database.db.delete(authLimits).where(eq(authLimits.key, `${this.name}:${key}`));
   }
+}
 
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
-
-  private prune(now: number): void {
-    for (const [key, list] of this.failures) if (!list.some((t) => now - t < this.windowMs)) this.failures.delete(key);
-  }
+/** Drops counts whose window has ended. */
+export async function pruneLimits(database: Database): Promise<void> {
+  await database.db.delete(authLimits).where(lt(authLimits.windowEndsAt, sql`now()`));
 }

@@ -7,7 +7,7 @@
  * path ids arrive as strings; the input schemas coerce them. Errors go out as `{ message, code,
  * issues? }` (sendError), the body the document declares as Error.
  */
-import { appRouter, type Context, serializedOnce } from "@jcba/api";
+import { appRouter, type Context, INTERNAL_MESSAGE, serializedOnce } from "@jcba/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -44,11 +44,13 @@ export function sendError(reply: FastifyReply, error: unknown) {
     err.cause && "issues" in err.cause
       ? (err.cause as { issues: { path?: PropertyKey[]; message: string }[] }).issues
       : undefined;
-  if (status >= 500) reply.log.error({ err: err.cause ?? err }, "procedure failed");
-  const message =
-    status >= 500 ? "Something went wrong on our side. Please try again." : issues ? issueMessage(issues) : err.message;
+  if (status >= 500) {
+    // The detail (SQL, parameters) goes to the log only; the answer names the request to look for.
+    reply.log.error({ err: err.cause ?? err }, "procedure failed");
+    return reply.code(status).send({ message: INTERNAL_MESSAGE, code: err.code, requestId: reply.request.id });
+  }
   return reply.code(status).send({
-    message,
+    message: issues ? issueMessage(issues) : err.message,
     code: err.code,
     ...(issues ? { issues: issues.map((i) => ({ path: i.path?.map(String) ?? [], message: i.message })) } : {}),
   });

@@ -1,21 +1,28 @@
 /**
  * Sessions the Lucia way (lucia-auth.com): a random token lives only in the member's cookie; the
- * database keeps its SHA-256 as the session id. Sessions last 30 days and slide forward when used
- * in their second half. Scripts may use a personal API token as `Authorization: Bearer …`.
+ * database keeps its SHA-256 as the session id. A session slides forward when used in the second half
+ * of its 30 days, but never outlives its absolute lifetime from sign-in (30 days for members, 12 hours
+ * for admins by default). Scripts may use a personal API token as `Authorization: Bearer …`, which
+ * expires and has a scope.
  */
 import { createHash } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
 import { apiTokens, type Database, sessions, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 
 export const SESSION_COOKIE = "jcba_session";
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** The sliding part: a session unused for this long ends. */
 export const SESSION_DAYS = 30;
 // Cached sessions are dropped on every server the moment one of them ends a session or changes a
 // user (SESSIONS_CHANNEL below), so the cache can be long-lived; this is only a safety net.
 const CACHE_MS = 5 * 60_000;
-/** Notifications that end cached sessions on every server: `s:<id>`, `u:<userId>`, `t:<tokenHash>`. */
+/**
+ * Notifications that end cached sessions on every server: `s:<id>` one session, `u:<userId>` all of a
+ * user's, `x:<userId>:<id>` all of a user's but one, `t:<tokenHash>` one API token.
+ */
 export const SESSIONS_CHANNEL = "jcba_sessions";
 const CACHE_MAX = 100_000;
 
@@ -37,34 +44,83 @@ const userColumns = {
   isAdmin: users.isAdmin,
 };
 
+export type TokenScope = "read" | "write";
+
+export interface ValidSession {
+  user: SessionUser;
+  /** The session's id (the token's hash), to end every session but this one. */
+  id: string;
+  expiresAt: Date;
+  renewed: boolean;
+}
+
+export interface ValidApiToken {
+  user: SessionUser;
+  tokenId: number;
+  scope: TokenScope;
+  /** True when this call read the token from the database (at most every few seconds per token). */
+  fresh: boolean;
+}
+
 export interface Sessions {
-  create(userId: number): Promise<{ token: string; expiresAt: Date }>;
-  /** The user of a session token, sliding its expiry; null when unknown or expired. */
-  validate(token: string): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null>;
-  validateApiToken(token: string): Promise<SessionUser | null>;
+  create(user: { id: number; isAdmin: boolean }): Promise<{ token: string; id: string; expiresAt: Date }>;
+  /** The user of a session token, sliding its expiry; null when unknown, expired or past its lifetime. */
+  validate(token: string): Promise<ValidSession | null>;
+  validateApiToken(token: string): Promise<ValidApiToken | null>;
+  /** Ends one session, at once on this server. */
   invalidate(token: string): Promise<void>;
-  /** Ends every session of a user, on every server. */
-  invalidateUser(userId: number): Promise<void>;
+  /** Ends every session of a user (but `exceptSessionId`, when given), on every server at once. */
+  invalidateUser(userId: number, exceptSessionId?: string): Promise<void>;
   /** A user's name or role changed: every server reads it afresh on the next request (sessions stay). */
   userChanged(userId: number): Promise<void>;
+  /** Forgets a revoked API token on every server at once. */
+  invalidateApiToken(tokenHash: string): Promise<void>;
   /** Resolves once this server hears other servers' session changes. */
   ready: Promise<void>;
   deleteExpired(): Promise<void>;
 }
 
-export function createSessions(database: Database): Sessions {
+export interface SessionLifetimes {
+  /** Absolute lifetime of a member's session, from sign-in. */
+  memberMs: number;
+  /** Absolute lifetime of an admin's session, from sign-in. */
+  adminMs: number;
+}
+
+export const DEFAULT_LIFETIMES: SessionLifetimes = { memberMs: 30 * DAY, adminMs: 12 * HOUR };
+
+interface CachedSession {
+  user: SessionUser;
+  expiresAt: Date;
+  at: number;
+}
+
+export function createSessions(database: Database, lifetimes: SessionLifetimes = DEFAULT_LIFETIMES): Sessions {
   const { db } = database;
-  // Validated sessions are remembered for a few seconds so reads do not each cost a query.
-  const cache = new Map<string, { user: SessionUser; expiresAt: Date; at: number }>();
+  // Validated sessions are remembered for a few seconds so reads do not each cost a query; every way a
+  // session ends on this server goes through invalidate/invalidateUser, which drop the entries at once.
+  const cache = new Map<string, CachedSession>();
+  const apiCache = new Map<string, { token: Omit<ValidApiToken, "fresh">; expiresAt: number; at: number }>();
+
+  /** The session's expiry: its sliding end, capped by its absolute end. */
+  const expiryOf = (createdAt: Date, isAdmin: boolean, slidingFrom: number) =>
+    new Date(
+      Math.min(
+        slidingFrom + SESSION_DAYS * DAY,
+        createdAt.getTime() + (isAdmin ? lifetimes.adminMs : lifetimes.memberMs),
+      ),
+    );
 
   function forget(message: string) {
     const kind = message.slice(0, 2);
     const value = message.slice(2);
     if (kind === "s:") cache.delete(value);
-    else if (kind === "t:") cache.delete(`api:${value}`);
-    else if (kind === "u:") {
-      const userId = Number(value);
-      for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+    else if (kind === "t:") apiCache.delete(value);
+    else if (kind === "u:" || kind === "x:") {
+      const [user, except] = value.split(":");
+      const userId = Number(user);
+      for (const [key, entry] of cache) if (entry.user.id === userId && key !== except) cache.delete(key);
+      for (const [key, entry] of apiCache) if (entry.token.user.id === userId) apiCache.delete(key);
     }
   }
   /** Forgets here at once, then on every other server. */
@@ -80,11 +136,14 @@ export function createSessions(database: Database): Sessions {
 
   return {
     ready,
-    async create(userId) {
+    async create(user) {
       const token = generateToken();
-      const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY);
-      await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
-      return { token, expiresAt };
+      const id = hashToken(token);
+      const now = Date.now();
+      const createdAt = new Date(now);
+      const expiresAt = expiryOf(createdAt, user.isAdmin, now);
+      await db.insert(sessions).values({ id, userId: user.id, expiresAt, createdAt });
+      return { token, id, expiresAt };
     },
 
     async validate(token) {
@@ -93,9 +152,9 @@ export function createSessions(database: Database): Sessions {
       const now = Date.now();
       const hit = cache.get(id);
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
-        return { user: hit.user, expiresAt: hit.expiresAt, renewed: false };
+        return { user: hit.user, id, expiresAt: hit.expiresAt, renewed: false };
       const [row] = await db
-        .select({ ...userColumns, expiresAt: sessions.expiresAt })
+        .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))));
@@ -103,32 +162,47 @@ export function createSessions(database: Database): Sessions {
         cache.delete(id);
         return null;
       }
-      let { expiresAt, ...user } = row;
+      const { expiresAt: storedExpiry, createdAt, ...user } = row;
+      // A member promoted to admin keeps a member's session only up to an admin's lifetime.
+      const cap = expiryOf(createdAt, user.isAdmin, now);
+      let expiresAt = storedExpiry;
       let renewed = false;
-      if (expiresAt.getTime() - now < (SESSION_DAYS / 2) * DAY) {
-        expiresAt = new Date(now + SESSION_DAYS * DAY);
-        await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-        renewed = true;
+      if (cap.getTime() <= now) {
+        await db.delete(sessions).where(eq(sessions.id, id));
+        cache.delete(id);
+        return null;
+      }
+      if (cap.getTime() < expiresAt.getTime() || expiresAt.getTime() - now < (SESSION_DAYS / 2) * DAY) {
+        expiresAt = cap;
+        renewed = expiresAt.getTime() !== storedExpiry.getTime();
+        if (renewed) await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
       }
       if (cache.size > CACHE_MAX) cache.clear();
       cache.set(id, { user, expiresAt, at: now });
-      return { user, expiresAt, renewed };
+      return { user, id, expiresAt, renewed };
     },
 
     async validateApiToken(token) {
       if (!/^[a-z2-7]{32}$/.test(token)) return null;
-      const id = hashToken(token);
-      const hit = cache.get(`api:${id}`);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.user;
+      const hash = hashToken(token);
+      const now = Date.now();
+      const hit = apiCache.get(hash);
+      if (hit && now - hit.at < CACHE_MS && hit.expiresAt > now) return { ...hit.token, fresh: false };
       const [row] = await db
-        .select(userColumns)
+        .select({ ...userColumns, tokenId: apiTokens.id, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
-        .where(eq(apiTokens.tokenHash, id));
-      if (!row) return null;
-      await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.tokenHash, id));
-      cache.set(`api:${id}`, { user: row, expiresAt: new Date(8.64e15), at: Date.now() });
-      return row;
+        .where(and(eq(apiTokens.tokenHash, hash), gt(apiTokens.expiresAt, new Date(now))));
+      if (!row) {
+        apiCache.delete(hash);
+        return null;
+      }
+      await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
+      const { tokenId, scope, expiresAt, ...user } = row;
+      const valid = { user, tokenId, scope };
+      if (apiCache.size > CACHE_MAX) apiCache.clear();
+      apiCache.set(hash, { token: valid, expiresAt: expiresAt.getTime(), at: now });
+      return { ...valid, fresh: true };
     },
 
     async invalidate(token) {
@@ -137,13 +211,23 @@ export function createSessions(database: Database): Sessions {
       await broadcast(`s:${id}`);
     },
 
-    async invalidateUser(userId) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-      await broadcast(`u:${userId}`);
+    async invalidateUser(userId, exceptSessionId) {
+      await db
+        .delete(sessions)
+        .where(
+          exceptSessionId === undefined
+            ? eq(sessions.userId, userId)
+            : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)),
+        );
+      await broadcast(exceptSessionId === undefined ? `u:${userId}` : `x:${userId}:${exceptSessionId}`);
     },
 
     async userChanged(userId) {
       await broadcast(`u:${userId}`);
+    },
+
+    async invalidateApiToken(tokenHash) {
+      await broadcast(`t:${tokenHash}`);
     },
 
     async deleteExpired() {

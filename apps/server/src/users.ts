@@ -1,7 +1,9 @@
 import type { SessionUser } from "@jcba/api";
-import { type Database, users } from "@jcba/db";
+import { type Database, sessions as sessionsTable, users } from "@jcba/db";
 import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
+import type { AuditSink } from "./audit.ts";
+import type { Sessions } from "./sessions.ts";
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 iterations).
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 };
@@ -64,22 +66,81 @@ export async function createUser(
   };
 }
 
+/** Stores a new password hash and ends the user's other sessions (all of them without `keepSessionId`). */
+export async function setPassword(
+  database: Database,
+  sessions: Sessions,
+  userId: number,
+  password: string,
+  keepSessionId?: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await database.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await sessions.invalidateUser(userId, keepSessionId);
+}
+
+export async function verifyUserPassword(database: Database, userId: number, password: string): Promise<boolean> {
+  const [row] = await database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row?.passwordHash) return false;
+  return verify(row.passwordHash, password).catch(() => false);
+}
+
+/** ADMIN_EMAIL names an ordinary account and ADMIN_PROMOTE_EXISTING is not set. */
+export class AdminPromotionRefused extends Error {}
+
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD create or update an admin. With neither set and no users at all, an
- * admin with a random password is created and the password returned, to be printed once.
+ * ADMIN_EMAIL/ADMIN_PASSWORD create an admin, or set an existing admin's password. An existing
+ * member is promoted only with ADMIN_PROMOTE_EXISTING=true (then its sessions end); otherwise this
+ * throws AdminPromotionRefused, so a self-registered account cannot become admin by name alone.
+ * With neither set and no users at all, an admin with a random password is created and the password
+ * returned, to be printed once.
  */
 export async function ensureAdmin(
   database: Database,
   email?: string,
   password?: string,
+  options: { promoteExisting?: boolean; sessions?: Sessions; audit?: AuditSink } = {},
 ): Promise<{ email: string; generatedPassword?: string } | null> {
   if (email && password) {
-    const passwordHash = await hashPassword(password);
-    await database.db
-      .insert(users)
-      .values({ email: normalizeEmail(email), passwordHash, firstName: "Admin", lastName: "", isAdmin: true })
-      .onConflictDoUpdate({ target: users.email, set: { passwordHash, isAdmin: true } });
-    return { email: normalizeEmail(email) };
+    const address = normalizeEmail(email);
+    const [existing] = await database.db.select().from(users).where(eq(users.email, address));
+    if (!existing) {
+      await createUser(database, { email: address, password, firstName: "Admin", lastName: "", isAdmin: true });
+      return { email: address };
+    }
+    if (!existing.isAdmin && !options.promoteExisting)
+      throw new AdminPromotionRefused(
+        `ADMIN_EMAIL ${address} belongs to an existing account that is not an admin. It was not promoted: ` +
+          "if that account really is the union's administrator, start once with ADMIN_PROMOTE_EXISTING=true " +
+          "(its password becomes ADMIN_PASSWORD and its sessions end), or choose another ADMIN_EMAIL.",
+      );
+    const samePassword =
+      existing.passwordHash !== null && (await verify(existing.passwordHash, password).catch(() => false));
+    if (existing.isAdmin && samePassword) return { email: address };
+    const changes: Partial<typeof users.$inferInsert> = { isAdmin: true };
+    if (!samePassword) changes.passwordHash = await hashPassword(password);
+    await database.db.update(users).set(changes).where(eq(users.id, existing.id));
+    // A new role or a new password: sessions made before it end.
+    if (options.sessions) await options.sessions.invalidateUser(existing.id);
+    else await database.db.delete(sessionsTable).where(eq(sessionsTable.userId, existing.id));
+    if (!existing.isAdmin)
+      await options.audit?.record({
+        kind: "role.changed",
+        actorUserId: null,
+        targetType: "user",
+        targetId: existing.id,
+        before: { isAdmin: false },
+        after: { isAdmin: true, by: "ADMIN_EMAIL" },
+      });
+    if (!samePassword)
+      await options.audit?.record({
+        kind: "password.changed",
+        actorUserId: null,
+        targetType: "user",
+        targetId: existing.id,
+        after: { by: "ADMIN_PASSWORD" },
+      });
+    return { email: address };
   }
   const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(users);
   if (n > 0) return null;

@@ -7,6 +7,7 @@ import { createDatabase, type Database } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
+import type { Sessions } from "../src/sessions.ts";
 import { ensureAdmin } from "../src/users.ts";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-1" };
@@ -22,28 +23,53 @@ export async function newDatabaseLocation(): Promise<{ databaseUrl?: string; dat
 export interface TestServer {
   url: string;
   database: Database;
+  sessions: Sessions;
   stop(): Promise<void>;
+}
+
+/**
+ * A second server on the database of `first`: on PostgreSQL its own connection pool (as another
+ * process would have), on PGlite the same in-memory database.
+ */
+export async function startSecondServer(first: TestServer, env: Record<string, string> = {}): Promise<TestServer> {
+  if (!onPostgres) return startServer(undefined, env, first.database);
+  const url = (first.database as Database & { url?: string }).url;
+  return startServer({ databaseUrl: url! }, env);
 }
 
 export async function startServer(
   location?: { databaseUrl?: string; dataDir?: string },
   env: Record<string, string> = {},
+  shared?: Database,
 ): Promise<TestServer> {
-  const where = location ?? (await newDatabaseLocation());
-  const config = loadConfig({ LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1", WEB_DIST: "/nonexistent", ...env });
-  const database = await createDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, maxConnections: 10 });
-  await database.migrate();
-  await loadContent(database);
-  await ensureAdmin(database, ADMIN.email, ADMIN.password);
-  const { app } = await buildApp({ config, database });
+  // Every test member signs up from 127.0.0.1: a sign-up limit per address would stop the suite.
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    WEB_DIST: "/nonexistent",
+    SIGNUP_LIMIT: "100000",
+    ...env,
+  });
+  let database = shared;
+  if (!database) {
+    const where = location ?? (await newDatabaseLocation());
+    database = await createDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, maxConnections: 10 });
+    Object.assign(database, { url: where.databaseUrl });
+    await database.migrate();
+    await loadContent(database);
+    await ensureAdmin(database, ADMIN.email, ADMIN.password);
+  }
+  const { app, sessions } = await buildApp({ config, database });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,
     database,
+    sessions,
     async stop() {
       await app.close();
-      await database.close();
+      if (!shared) await database!.close();
     },
   };
 }
@@ -102,16 +128,21 @@ export class Client {
 }
 
 let counter = 0;
-export async function member(base: string, first = "Maria", last = "Lopez"): Promise<Client> {
+export const MEMBER_PASSWORD = "member-password-1";
+export const uniqueEmail = () => `member${Date.now()}-${counter++}@test.local`;
+
+/** A new member, signed in: sign-up, then sign-in (sign-up never signs in, see auth-routes.ts). */
+export async function member(base: string, first = "Maria", last = "Lopez", email = uniqueEmail()): Promise<Client> {
   const client = new Client(base);
-  const email = `member${Date.now()}-${counter++}@test.local`;
   const res = await client.post("/api/register", {
     email,
-    password: "member-password-1",
+    password: MEMBER_PASSWORD,
     firstName: first,
     lastName: last,
   });
   if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  const login = await client.post("/api/login", { email, password: MEMBER_PASSWORD });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   return client;
 }
 
@@ -120,4 +151,14 @@ export async function admin(base: string): Promise<Client> {
   const res = await client.post("/api/login", ADMIN);
   if (res.status !== 200) throw new Error(`admin login: ${res.status}`);
   return client;
+}
+
+/** The sign-in page's form token and the cookie it must match, as a browser would have them. */
+export async function loginForm(base: string, query = ""): Promise<{ csrf: string; cookie: string; html: string }> {
+  const res = await fetch(`${base}/api/login${query}`);
+  const html = await res.text();
+  const csrf = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
+  const cookie = res.headers.get("set-cookie")?.match(/jcba_csrf=[^;]+/)?.[0];
+  if (!csrf || !cookie) throw new Error("the sign-in page has no form token");
+  return { csrf, cookie, html };
 }

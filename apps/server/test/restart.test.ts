@@ -25,6 +25,7 @@ describe("restart", () => {
       firstName: "Kim",
       lastName: "Keeper",
     });
+    await c.post("/api/login", { email: "keeper@test.local", password: "keep-password-1" });
     const [q] = (await c.get("/api/questions?section=6")).body;
     await c.post("/api/progress/question-attempt", { questionId: q.id, userAnswer: q.correctAnswer });
     const a = new Client(server.url);

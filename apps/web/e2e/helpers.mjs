@@ -40,6 +40,9 @@ export async function registerMember(request, first = "Maria", last = "Lopez") {
     data: { email, password: "member-password-1", firstName: first, lastName: last },
   });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  // Sign-up answers alike for new and taken addresses, so it never signs in: sign in now.
+  const login = await request.post(`${BASE_URL}/api/login`, { data: { email, password: "member-password-1" } });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
   return { email, password: "member-password-1", firstName: first, lastName: last };
 }
 

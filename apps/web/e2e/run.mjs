@@ -45,6 +45,8 @@ const env = {
   ADMIN_EMAIL: "admin@e2e.test",
   ADMIN_PASSWORD: "admin-password-1",
   ALLOW_SIGNUP: "true",
+  // Every test member signs up from 127.0.0.1.
+  SIGNUP_LIMIT: "100000",
 };
 delete env.DATABASE_URL;
 const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/main.ts")], {

@@ -14,6 +14,8 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
@@ -43,6 +45,16 @@ const PerformanceRoute = PerformanceRouteImport.update({
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountPasswordRoute = AccountPasswordRouteImport.update({
+  id: '/account/password',
+  path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountTokensRoute = AccountTokensRouteImport.update({
+  id: '/account/tokens',
+  path: '/account/tokens',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -77,6 +89,8 @@ export interface FileRoutesByFullPath {
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/test': typeof TestRoute
+  '/account/password': typeof AccountPasswordRoute
+  '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/study/$section': typeof StudySectionRoute
@@ -88,6 +102,8 @@ export interface FileRoutesByTo {
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/test': typeof TestRoute
+  '/account/password': typeof AccountPasswordRoute
+  '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/study/$section': typeof StudySectionRoute
@@ -101,6 +117,8 @@ export interface FileRoutesById {
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/test': typeof TestRoute
+  '/account/password': typeof AccountPasswordRoute
+  '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/study/$section': typeof StudySectionRoute
@@ -115,6 +133,8 @@ export interface FileRouteTypes {
     | '/flashcards'
     | '/performance'
     | '/test'
+    | '/account/password'
+    | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
     | '/study/$section'
@@ -126,6 +146,8 @@ export interface FileRouteTypes {
     | '/flashcards'
     | '/performance'
     | '/test'
+    | '/account/password'
+    | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
     | '/study/$section'
@@ -138,6 +160,8 @@ export interface FileRouteTypes {
     | '/flashcards'
     | '/performance'
     | '/test'
+    | '/account/password'
+    | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
     | '/study/$section'
@@ -151,6 +175,8 @@ export interface RootRouteChildren {
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
   TestRoute: typeof TestRoute
+  AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountTokensRoute: typeof AccountTokensRoute
   StudySectionRoute: typeof StudySectionRoute
   StudyIndexRoute: typeof StudyIndexRoute
 }
@@ -190,6 +216,20 @@ declare module '@tanstack/react-router' {
       path: '/test'
       fullPath: '/test'
       preLoaderRoute: typeof TestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/password': {
+      id: '/account/password'
+      path: '/account/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/tokens': {
+      id: '/account/tokens'
+      path: '/account/tokens'
+      fullPath: '/account/tokens'
+      preLoaderRoute: typeof AccountTokensRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -252,6 +292,8 @@ const rootRouteChildren: RootRouteChildren = {
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
   TestRoute: TestRoute,
+  AccountPasswordRoute: AccountPasswordRoute,
+  AccountTokensRoute: AccountTokensRoute,
   StudySectionRoute: StudySectionRoute,
   StudyIndexRoute: StudyIndexRoute,
 }

@@ -11,22 +11,42 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Turns constraint violations a client can cause into 4xx errors; anything else is rethrown. */
-export function clientErrorFrom(error: unknown, messages: { notFound?: string; conflict?: string } = {}): never {
+/**
+ * The 4xx error for a database error a client can cause, or null for anything else (a real fault):
+ * constraint violations, data the database cannot take, and two requests racing for the same rows.
+ */
+export function clientErrorOf(
+  error: unknown,
+  messages: { notFound?: string; conflict?: string } = {},
+): TRPCError | null {
   const state = sqlState(error);
+  if (!state) return null;
   if (state === "23503")
-    throw new TRPCError({
+    return new TRPCError({
       code: "NOT_FOUND",
       message: messages.notFound ?? "A referenced item does not exist.",
       cause: error,
     });
   if (state === "23505")
-    throw new TRPCError({ code: "CONFLICT", message: messages.conflict ?? "That already exists.", cause: error });
-  if (state === "23514" || state === "22P02" || state === "22003")
-    throw new TRPCError({
+    return new TRPCError({ code: "CONFLICT", message: messages.conflict ?? "That already exists.", cause: error });
+  // Serialization failure and deadlock: another request changed the same rows at the same moment.
+  if (state === "40001" || state === "40P01")
+    return new TRPCError({
+      code: "CONFLICT",
+      message: "Another request changed the same data at the same moment. Please try again.",
+      cause: error,
+    });
+  // Class 22 (data exception: bad encoding, out of range, invalid text) and 23514 (a CHECK rule).
+  if (state === "23514" || state === "23502" || state.startsWith("22"))
+    return new TRPCError({
       code: "BAD_REQUEST",
       message: "The data does not meet the rules for this item.",
       cause: error,
     });
-  throw error;
+  return null;
+}
+
+/** Turns constraint violations a client can cause into 4xx errors; anything else is rethrown. */
+export function clientErrorFrom(error: unknown, messages: { notFound?: string; conflict?: string } = {}): never {
+  throw clientErrorOf(error, messages) ?? error;
 }

@@ -1,10 +1,18 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
+export * as accountSchemas from "./account-schemas.ts";
 export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export * as schemas from "./schemas.ts";
-export { type Context, createCallerFactory, type SessionUser } from "./trpc.ts";
+export {
+  type AccountServices,
+  type CallerAuth,
+  type Context,
+  createCallerFactory,
+  INTERNAL_MESSAGE,
+  type SessionUser,
+} from "./trpc.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

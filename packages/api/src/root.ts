@@ -1,3 +1,4 @@
+import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
 import { authRouter } from "./router/auth.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   tests: testsRouter,
   admin: adminRouter,
   transfer: transferRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

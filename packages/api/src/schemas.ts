@@ -2,8 +2,13 @@
 
 import { OPTIONS_PER_QUESTION, QUESTION_TYPES, SECTION_COUNT } from "@jcba/domain";
 import { z } from "zod";
+import { hasControlChars } from "./account-schemas.ts";
 
 const MAX_TEXT = 4000;
+
+/** Text without control characters (see hasControlChars): PostgreSQL refuses NUL, the rest only come from broken or hostile clients. */
+const safeText = (v: string) => !hasControlChars(v);
+const noControl = (field: string) => `${field} cannot contain control characters.`;
 
 export const sectionNumber = z.coerce
   .number({ error: "Section must be a number from 1 to 32." })
@@ -23,7 +28,8 @@ const requiredText = (field: string, max = MAX_TEXT) =>
     .string({ error: `${field} is required.` })
     .trim()
     .min(1, `${field} is required.`)
-    .max(max, `${field} is too long (at most ${max} characters).`);
+    .max(max, `${field} is too long (at most ${max} characters).`)
+    .refine(safeText, noControl(field));
 
 export const questionType = z.enum(QUESTION_TYPES, {
   error: "Question type must be multiple-choice or fill-in-blank.",
@@ -56,10 +62,26 @@ export const questionFields = z.object({
   sectionNumber,
   questionType,
   questionText: requiredText("Question text"),
-  options: z.array(z.string().trim().max(500, "An option is too long (at most 500 characters).")).nullable().optional(),
+  options: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(500, "An option is too long (at most 500 characters).")
+        .refine(safeText, noControl("An option")),
+    )
+    .max(20, "Too many options.")
+    .nullable()
+    .optional(),
   correctAnswer: requiredText("Correct answer", 500),
   explanation: requiredText("Explanation"),
-  citation: z.string().trim().max(40, "Citation is too long.").nullable().optional(),
+  citation: z
+    .string()
+    .trim()
+    .max(40, "Citation is too long.")
+    .refine(safeText, noControl("Citation"))
+    .nullable()
+    .optional(),
 });
 export type QuestionFields = z.infer<typeof questionFields>;
 
@@ -105,7 +127,13 @@ export const flashcardInput = z.object({
   sectionNumber,
   term: requiredText("Term", 200),
   definition: requiredText("Definition"),
-  citation: z.string().trim().max(40, "Citation is too long.").nullable().optional(),
+  citation: z
+    .string()
+    .trim()
+    .max(40, "Citation is too long.")
+    .refine(safeText, noControl("Citation"))
+    .nullable()
+    .optional(),
 });
 
 export const sectionFilter = z.object({ section: sectionNumber.optional() });
@@ -137,10 +165,17 @@ export const questionAttemptInput = z.object({
   questionId: idParam,
   userAnswer: z
     .string({ error: "userAnswer is required." })
-    .max(500, "userAnswer is too long (at most 500 characters)."),
+    .max(500, "userAnswer is too long (at most 500 characters).")
+    .refine(safeText, noControl("userAnswer")),
   /** Accepted for compatibility and ignored: the server grades. */
   isCorrect: z.unknown().optional(),
 });
+
+/** One answer of a practice test. */
+export const testAnswerText = z
+  .string()
+  .max(500, "An answer is too long (at most 500 characters).")
+  .refine(safeText, noControl("An answer"));
 
 export const questionAttemptResult = z.object({
   id: z.string(),

@@ -42,6 +42,20 @@ export interface ExportFlashcard {
   citation: string | null;
 }
 
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula: the
+ * exported CSV prefixes such cells with an apostrophe (OWASP's CSV injection advice), and an import
+ * removes that apostrophe again, so a file round-trips unchanged.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const unescapeFormula = (cell: string) =>
+  cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+
+/** Most rows one import may hold; bigger files are refused before any row is checked. */
+export const MAX_IMPORT_ROWS = 5000;
+/** Rows checked between two turns of the event loop, so a big import never stalls other requests. */
+const ROWS_PER_TURN = 200;
+
 export function serialize(
   kind: TransferKind,
   format: TransferFormat,
@@ -62,12 +76,18 @@ export function serialize(
       explanation: q.explanation,
       citation: q.citation ?? "",
     }));
-    return Papa.unparse({ fields: [...QUESTION_COLUMNS], data: flat.map((r) => QUESTION_COLUMNS.map((c) => r[c])) });
+    return Papa.unparse(
+      { fields: [...QUESTION_COLUMNS], data: flat.map((r) => QUESTION_COLUMNS.map((c) => r[c])) },
+      { escapeFormulae: FORMULA_START },
+    );
   }
-  return Papa.unparse({
-    fields: [...FLASHCARD_COLUMNS],
-    data: (rows as ExportFlashcard[]).map((f) => FLASHCARD_COLUMNS.map((c) => f[c] ?? "")),
-  });
+  return Papa.unparse(
+    {
+      fields: [...FLASHCARD_COLUMNS],
+      data: (rows as ExportFlashcard[]).map((f) => FLASHCARD_COLUMNS.map((c) => f[c] ?? "")),
+    },
+    { escapeFormulae: FORMULA_START },
+  );
 }
 
 export interface RowReport {
@@ -103,15 +123,22 @@ function parseRecords(format: TransferFormat, content: string): { records: Recor
     const e = parsed.errors[0]!;
     return { records: [], error: `The CSV file could not be read (row ${(e.row ?? 0) + 1}): ${e.message}` };
   }
-  return { records: parsed.data };
+  return {
+    records: parsed.data.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? unescapeFormula(v) : v])),
+    ),
+  };
 }
 
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message));
 }
 
-/** Checks every row of a file; returns the rows' reports and, when all are valid, their values. */
-export function checkImport<K extends TransferKind>(
+/**
+ * Checks every row of a file; returns the rows' reports and, when all are valid, their values. Yields
+ * to the event loop every few hundred rows: checking thousands of rows takes long enough to be felt.
+ */
+export async function checkImport<K extends TransferKind>(
   kind: K,
   format: TransferFormat,
   content: string,
@@ -122,9 +149,27 @@ export function checkImport<K extends TransferKind>(
   const valid: CheckedRow<z.infer<typeof questionInput> | z.infer<typeof flashcardInput>>[] = [];
   if (error) return { error, reports, valid };
   if (records.length === 0) return { error: "The file has no items.", reports, valid };
+  if (records.length > MAX_IMPORT_ROWS)
+    return {
+      error: `The file has ${records.length} items; an import takes at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`,
+      reports,
+      valid,
+    };
   const seen = new Set<number>();
-  records.forEach((record, index) => {
+  for (const [index, raw] of records.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const row = index + 1;
+    // A JSON file may hold anything in its array: a row that is not an object is reported, not crashed on.
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      reports.push({
+        row,
+        id: null,
+        action: "invalid",
+        problems: ["The item must be an object with the item's fields."],
+      });
+      continue;
+    }
+    const record = raw;
     const problems: string[] = [];
     const idResult = optionalId.safeParse((record as { id?: unknown }).id);
     const id = idResult.success ? idResult.data : null;
@@ -149,6 +194,6 @@ export function checkImport<K extends TransferKind>(
     if (!parsed.success) problems.push(...issuesOf(parsed.error));
     reports.push({ row, id, action: problems.length > 0 ? "invalid" : id === null ? "create" : "update", problems });
     if (problems.length === 0 && parsed.success) valid.push({ row, id, values: parsed.data });
-  });
+  }
   return { error: undefined, reports, valid: reports.some((r) => r.problems.length > 0) ? [] : valid };
 }

@@ -2,6 +2,7 @@ import type { Database } from "@jcba/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ContentCache } from "./content-cache.ts";
+import { clientErrorOf } from "./db-errors.ts";
 
 export interface SessionUser {
   id: number;
@@ -12,35 +13,95 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** How the caller proved who they are. */
+export type CallerAuth =
+  | { kind: "session"; sessionId: string }
+  | { kind: "token"; tokenId: number; scope: "read" | "write" };
+
+/** What the account procedures need from the server: passwords, sessions and the audit trail. */
+export interface AccountServices {
+  /** Days until a new API token expires when the caller does not say. */
+  tokenDays: number;
+  verifyPassword(userId: number, password: string): Promise<boolean>;
+  /** Why a new password is refused (a common one, the e-mail itself), or null. */
+  passwordProblem(password: string, email: string): string | null;
+  /** Stores a new password and ends every session of the user but `keepSessionId`. */
+  setPassword(userId: number, password: string, keepSessionId?: string): Promise<void>;
+  /** Forgets a revoked token at once. */
+  forgetToken(tokenHash: string): Promise<void>;
+  audit(event: {
+    kind: "password.changed" | "token.created" | "token.revoked";
+    actorUserId: number;
+    targetType?: string;
+    targetId?: string | number;
+    after?: unknown;
+  }): Promise<void>;
+}
+
 /** What every procedure sees: the database, the signed-in user (if any) and the content cache. */
 export interface Context {
   database: Database;
   user: SessionUser | null;
   content: ContentCache;
+  /** Absent for in-process callers such as the operator CLI. */
+  auth?: CallerAuth;
+  /** Absent for in-process callers; the account procedures need it. */
+  account?: AccountServices;
+  /** The HTTP request's id, quoted in 500 answers so the log line can be found. */
+  requestId?: string;
 }
+
+export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
-    // Errors carry { message, code } and, for bad input, the zod issues; never a stack trace.
-    errorFormatter({ shape, error }) {
+    // Errors carry { message, code } and, for bad input, the zod issues; never a stack trace. A 500
+    // says only that something failed and the request id: its detail (SQL, parameters) is in the log.
+    errorFormatter({ shape, error, ctx }) {
       const issues = error.cause && "issues" in error.cause ? (error.cause as { issues: unknown }).issues : undefined;
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
       return {
-        ...shape,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+        message: internal ? INTERNAL_MESSAGE : shape.message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: internal ? undefined : issues,
+          ...(internal && ctx?.requestId ? { requestId: ctx.requestId } : {}),
+        },
       };
     },
   });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
-/** Signed-in members and admins; 401 otherwise. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+/** Database errors a client caused (bad data, a conflict, a lost race) become 4xx answers everywhere. */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
+    const mapped = clientErrorOf(result.error.cause);
+    if (mapped) throw mapped;
+  }
+  return result;
+});
+
+/** Signed-in members and admins; 401 otherwise. A read-only API token may only read. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next, type }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  if (type === "mutation" && ctx.auth?.kind === "token" && ctx.auth.scope !== "write")
+    throw new TRPCError({ code: "FORBIDDEN", message: "This API token is read-only." });
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Only a signed-in browser session: API tokens cannot change passwords or make more tokens. */
+export const sessionProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.auth?.kind !== "session" || !ctx.account)
+    throw new TRPCError({ code: "FORBIDDEN", message: "Sign in with your password to manage your account." });
+  return next({ ctx: { ...ctx, auth: ctx.auth, account: ctx.account } });
 });
 
 /** Admins only; 401 when signed out, 403 for members. */

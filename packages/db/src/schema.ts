@@ -49,6 +49,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the member signed in: a session never outlives its absolute lifetime, however often it is used. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -65,8 +67,56 @@ export const apiTokens = pgTable(
     tokenHash: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
+    /** Tokens made before expiry existed get 90 days from the upgrade. */
+    expiresAt: timestamp({ withTimezone: true }).notNull().default(sql`now() + interval '90 days'`),
+    /** "read" tokens may only call queries; "write" tokens may also change data. */
+    scope: text({ enum: ["read", "write"] })
+      .notNull()
+      .default("write"),
   },
-  (t) => [index("api_tokens_user_idx").on(t.userId)],
+  (t) => [
+    index("api_tokens_user_idx").on(t.userId),
+    check("api_tokens_scope_valid", sql`${t.scope} IN ('read', 'write')`),
+  ],
+);
+
+/**
+ * Sign-in and sign-up attempts counted per key (an address or an account) in a fixed window, in the
+ * database so that every server process and a restart see the same counts.
+ */
+export const authLimits = pgTable(
+  "auth_limits",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    windowEndsAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_limits_window_idx").on(t.windowEndsAt)],
+);
+
+/**
+ * The audit trail: security events (sign-ins, lockouts, role and password changes, tokens) and admin
+ * actions, with who did it, to what, and from where. Never a password or a hash.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: serial().primaryKey(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    kind: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    requestId: text(),
+    ip: text(),
+  },
+  (t) => [
+    index("audit_events_actor_idx").on(t.actorUserId, t.createdAt),
+    index("audit_events_kind_idx").on(t.kind, t.createdAt),
+    index("audit_events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const questions = pgTable(

@@ -1,7 +1,17 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
 import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { BarChart3, BookOpen, ClipboardCheck, Layers, LayoutDashboard, LogOut, PanelLeft, Shield } from "lucide-react";
+import {
+  BarChart3,
+  BookOpen,
+  ClipboardCheck,
+  KeyRound,
+  Layers,
+  LayoutDashboard,
+  LogOut,
+  PanelLeft,
+  Shield,
+} from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { ColorModeButton } from "./ui/color-mode.tsx";
@@ -321,6 +331,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
             <Text fontSize="sm" fontWeight="medium" display={{ base: "none", md: "block" }}>
               {name}
             </Text>
+            <IconButton asChild variant="ghost" minW="44px" minH="44px" title="Account: password and API tokens">
+              <Link to="/account/password" aria-label="Account">
+                <KeyRound aria-hidden />
+              </Link>
+            </IconButton>
             <Button asChild variant="outline" size="sm" minH="44px">
               <a href="/api/logout">
                 <LogOut size={16} aria-hidden /> Logout

@@ -14,7 +14,7 @@ import { TRPCError } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { recordAnswers, toIso } from "../answers.ts";
-import { idParam, testAttempt } from "../schemas.ts";
+import { idParam, testAnswerText, testAttempt } from "../schemas.ts";
 import type { Context } from "../trpc.ts";
 import { protectedProcedure, router } from "../trpc.ts";
 
@@ -238,7 +238,7 @@ export const testsRouter = router({
           .array(
             z.object({
               questionId: idParam,
-              userAnswer: z.string().max(500, "An answer is too long (at most 500 characters).").nullable(),
+              userAnswer: testAnswerText.nullable(),
             }),
           )
           .min(1, "A test needs at least one question.")

@@ -85,7 +85,7 @@ export const transferRouter = router({
     .mutation(async ({ ctx, input }) => {
       const table = input.kind === "questions" ? questions : flashcards;
       const ids = new Set((await ctx.database.db.select({ id: table.id }).from(table)).map((r) => r.id));
-      const checked = checkImport(input.kind, input.format, input.content, ids);
+      const checked = await checkImport(input.kind, input.format, input.content, ids);
       const summary = {
         dryRun: input.dryRun,
         error: checked.error ?? null,

@@ -1,0 +1,67 @@
+import { Box, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Link, useRouterState } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+
+const TABS = [
+  { to: "/account/password", label: "Change Password" },
+  { to: "/account/tokens", label: "API Tokens" },
+] as const;
+
+/** The frame of the account screens: a title and links between them. */
+export function AccountLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <Stack gap="6" maxW="4xl">
+      <Box>
+        <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
+          {title}
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          {description}
+        </Text>
+      </Box>
+      <Flex as="nav" aria-label="Account" gap="2" borderBottomWidth="1px" pb="2" wrap="wrap">
+        {TABS.map((tab) => {
+          const active = pathname === tab.to;
+          return (
+            <Link key={tab.to} to={tab.to} aria-current={active ? "page" : undefined}>
+              <Box
+                as="span"
+                display="inline-flex"
+                alignItems="center"
+                minH="44px"
+                px="3"
+                rounded="md"
+                fontWeight={active ? "semibold" : "medium"}
+                bg={active ? "brand.muted" : "transparent"}
+                color={active ? "brand.fg" : "fg"}
+                _hover={{ bg: active ? "brand.muted" : "bg.muted" }}
+              >
+                {tab.label}
+              </Box>
+            </Link>
+          );
+        })}
+      </Flex>
+      {children}
+    </Stack>
+  );
+}
+
+/** Chakra's fg.error is too light on white for small text (axe); these pass AA in both themes. */
+export const ERROR_COLOR = { _light: "red.700", _dark: "red.300" } as const;
+
+/** Field errors by name from a server message such as "newPassword: That password is on a list…". */
+export function fieldOf(message: string, fields: readonly string[]): { field: string | null; text: string } {
+  const match = /^(\w+): (.*)$/s.exec(message);
+  if (match && fields.includes(match[1]!)) return { field: match[1]!, text: match[2]! };
+  return { field: null, text: message };
+}

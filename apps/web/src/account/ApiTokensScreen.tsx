@@ -1,0 +1,227 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { createTokenInput } from "@jcba/api/account";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Copy, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
+
+type Token = RouterOutputs["account"]["tokens"][number];
+const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
+const dateOf = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }) : "Never";
+
+/** API Tokens: personal tokens for scripts, with a scope and an expiry; each can be revoked. */
+export function ApiTokensScreen() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const tokens = useQuery(trpc.account.tokens.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.tokens.queryKey() });
+  const create = useMutation(trpc.account.createToken.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(trpc.account.revokeToken.mutationOptions({ onSuccess: refresh }));
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<"read" | "write">("read");
+  const [days, setDays] = useState("90");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = createTokenInput.safeParse({ name, scope, expiresInDays: Number(days) });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? "Check the name.");
+      return;
+    }
+    setNameError(null);
+    try {
+      const made = await create.mutateAsync(parsed.data);
+      setCreated({ name: made.name, token: made.token });
+      setName("");
+    } catch (error) {
+      const { field, text } = fieldOf(errorMessage(error).replace(/^\d+: /, ""), ["name"]);
+      if (field) setNameError(text);
+      else notifyError("The token was not created", errorMessage(error));
+    }
+  };
+
+  const revokeToken = async (token: Token) => {
+    try {
+      await revoke.mutateAsync({ id: token.id });
+      notifySuccess("Token revoked", `“${token.name}” no longer works.`);
+    } catch (error) {
+      notifyError("The token was not revoked", errorMessage(error));
+    }
+  };
+
+  return (
+    <AccountLayout
+      title="API Tokens"
+      description="Personal tokens let your own scripts use the API as you, with Authorization: Bearer <token>."
+    >
+      <Card.Root as="section" aria-labelledby="new-token-heading">
+        <Card.Header>
+          <Text as="h2" id="new-token-heading" fontWeight="semibold" fontSize="lg">
+            Create a token
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Stack gap="4">
+              <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
+                <Field.Root invalid={Boolean(nameError)} required flex="2">
+                  <Field.Label>
+                    Name
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    name="name"
+                    size="lg"
+                    maxLength={100}
+                    value={name}
+                    onChange={(e) => setName(e.currentTarget.value)}
+                    placeholder="e.g. nightly export"
+                  />
+                  {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
+                </Field.Root>
+                <Field.Root flex="1">
+                  <Field.Label>Access</Field.Label>
+                  <NativeSelect.Root size="lg">
+                    <NativeSelect.Field
+                      name="scope"
+                      value={scope}
+                      onChange={(e) => setScope(e.currentTarget.value as "read" | "write")}
+                    >
+                      <option value="read">Read-only</option>
+                      <option value="write">Read and write</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Field.Root flex="1">
+                  <Field.Label>Expires after</Field.Label>
+                  <NativeSelect.Root size="lg">
+                    <NativeSelect.Field name="expires" value={days} onChange={(e) => setDays(e.currentTarget.value)}>
+                      {EXPIRY_CHOICES.map((d) => (
+                        <option key={d} value={String(d)}>
+                          {d} days
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+              </Flex>
+              <Button type="submit" colorPalette="brand" size="lg" loading={create.isPending} alignSelf="flex-start">
+                Create Token
+              </Button>
+            </Stack>
+          </form>
+          {created && (
+            <Alert.Root status="success" mt="4" data-testid="new-token">
+              <Alert.Indicator />
+              <Box flex="1" minW="0">
+                <Alert.Title>Token “{created.name}” created. Copy it now: it is not shown again.</Alert.Title>
+                <Alert.Description>
+                  <Flex gap="2" align="center" mt="2" wrap="wrap">
+                    <Box as="code" data-testid="token-value" wordBreak="break-all" fontFamily="mono" fontSize="sm">
+                      {created.token}
+                    </Box>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      minH="44px"
+                      onClick={() =>
+                        void navigator.clipboard
+                          ?.writeText(created.token)
+                          .then(() => notifySuccess("Copied to the clipboard"))
+                          .catch(() => notifyError("Could not copy", "Select the token and copy it by hand."))
+                      }
+                    >
+                      <Copy aria-hidden size={16} /> Copy
+                    </Button>
+                  </Flex>
+                </Alert.Description>
+              </Box>
+            </Alert.Root>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root as="section" aria-labelledby="tokens-heading">
+        <Card.Header>
+          <Text as="h2" id="tokens-heading" fontWeight="semibold" fontSize="lg">
+            Your tokens
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          {tokens.isError ? (
+            <ErrorCard message={errorMessage(tokens.error)} onRetry={() => void tokens.refetch()} />
+          ) : !tokens.data ? (
+            <LoadingSpinner label="Loading your tokens" />
+          ) : tokens.data.length === 0 ? (
+            <Text color="fg.muted" data-testid="no-tokens">
+              You have no API tokens.
+            </Text>
+          ) : (
+            <Box overflowX="auto">
+              <Table.Root size="sm" data-testid="tokens-table">
+                <Table.Header>
+                  <Table.Row bg="transparent">
+                    {["Name", "Access", "Created", "Last used", "Expires", "Actions"].map((h) => (
+                      <Table.ColumnHeader key={h} textAlign={h === "Actions" ? "end" : undefined}>
+                        {h}
+                      </Table.ColumnHeader>
+                    ))}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {tokens.data.map((t) => (
+                    <Table.Row key={t.id} bg="transparent" data-testid="token-row">
+                      <Table.Cell fontWeight="medium">{t.name}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={t.scope === "read" ? "gray" : "orange"} variant="subtle">
+                          {t.scope === "read" ? "Read-only" : "Read and write"}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{dateOf(t.createdAt)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{dateOf(t.lastUsedAt)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{dateOf(t.expiresAt)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          colorPalette="red"
+                          minH="44px"
+                          aria-label={`Revoke token ${t.name}`}
+                          loading={revoke.isPending && revoke.variables?.id === t.id}
+                          onClick={() => void revokeToken(t)}
+                        >
+                          <Trash2 aria-hidden size={16} /> Revoke
+                        </Button>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </AccountLayout>
+  );
+}
