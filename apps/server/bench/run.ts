@@ -5,6 +5,7 @@
  *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
  *   pnpm --filter @jcba/server bench scale      dashboard/performance reads with 25,000 users × 400 attempts stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
+ *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
  */
 import { randomUUID } from "node:crypto";
@@ -264,5 +265,6 @@ if (which === "cold" || which === "all") await cold();
 if (which === "rest" || which === "all") await rest();
 if (which === "writes" || which === "all") await writes();
 if (which === "scale" || which === "all") await scale();
+if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
 process.exit(0);
 void once;

@@ -86,6 +86,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   const createContext = async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => ({
     database,
     content,
+    receivedAt: new Date(), // before the session lookup, which may wait
     user: await userOf(req, res),
   });
 

@@ -17,6 +17,8 @@ export interface Context {
   database: Database;
   user: SessionUser | null;
   content: ContentCache;
+  /** When the request reached the server, before it waited for anything; orders last-write-wins updates. */
+  receivedAt?: Date;
 }
 
 const t = initTRPC
