@@ -12,6 +12,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import helmet from "helmet";
 import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
+import { createLifecycle } from "./lifecycle.ts";
 import { docsPage, openApiDocument } from "./openapi.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
@@ -41,6 +42,8 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // While draining, lifecycle.ts answers in the API's own error format.
+    return503OnClosing: false,
   });
   const sessions: Sessions = createSessions(database);
   const content: ContentCache = createContentCache(database, contentTtlMs);
@@ -111,7 +114,7 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
   const document = openApiDocument();
   app.get("/api/openapi.json", async () => document);
   app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(docsPage(document)));
-  app.get("/api/health", async () => ({ ok: true }));
+  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -153,5 +156,5 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     return signedIn ? indexHtml : signedOutHtml;
   });
 
-  return { app, sessions, content };
+  return { app, sessions, content, lifecycle };
 }

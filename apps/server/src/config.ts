@@ -27,6 +27,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, "apps/web/dist")),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** How long a shutdown waits for requests in flight before closing their connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -23,7 +23,7 @@ async function main() {
   await database.migrate();
   const report = await loadContent(database);
   const admin = await ensureAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  const { app, sessions } = await buildApp({ config, database });
+  const { app, sessions, lifecycle } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const ready = Math.round(performance.now() - started);
   app.log.info({ database: database.kind, content: report, ms: ready }, "ready");
@@ -38,16 +38,7 @@ async function main() {
 
   const hourly = setInterval(() => void sessions.deleteExpired().catch(() => {}), 60 * 60 * 1000);
   hourly.unref();
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  lifecycle.exitOnSignals();
 }
 
 void main();
