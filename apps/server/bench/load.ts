@@ -2,16 +2,16 @@
  * The union-scale load: N members, each signed up and signed in through the real sign-up route,
  * study for BENCH_SECONDS with think time between steps — read a section's questions, answer a
  * question, flip a flashcard mastered or back (sometimes changing their mind before the first answer
- * comes back), read their progress. The server is the real start path (src/main.ts, or the built
- * dist/main.js when it exists) in its own process, on a new embedded PGlite DATA_DIR or on a
+ * comes back), read their progress. The server is the real start path (dist/main.js, as `start`
+ * runs it) in its own process, on a new embedded PGlite DATA_DIR or on a
  * throwaway PostgreSQL. Everything targets 127.0.0.1 and is bounded in time.
  *
  * At the end each member's stored mastery is compared with the last value the server acknowledged
  * (the mastery in the last response received for that card).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +30,22 @@ interface Stats {
   errorSamples: string[];
 }
 
+let built = false;
+/**
+ * How to start the server as `start` does: dist/main.js, built from the current sources first (a
+ * fraction of a second). BENCH_SERVER=source runs src/main.ts through tsx instead, for comparison.
+ */
+export function serverEntry(): string[] {
+  const server = join(import.meta.dirname, "..");
+  if (process.env.BENCH_SERVER === "source") return ["--import", "tsx", join(server, "src/main.ts")];
+  if (!built) {
+    const result = spawnSync(process.execPath, [join(server, "scripts/build.mjs")], { stdio: "inherit" });
+    if (result.status !== 0) throw new Error("the server build failed");
+    built = true;
+  }
+  return [join(server, "dist/main.js")];
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, "127.0.0.1");
@@ -43,12 +59,10 @@ async function freePort(): Promise<number> {
 /** Starts the server as `start` would, and resolves once it answers /api/health. */
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const built = join(import.meta.dirname, "../dist/main.js");
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const entry = existsSync(built) ? [built] : ["--import", "tsx", join(import.meta.dirname, "../src/main.ts")];
-  const args = [...profile, ...entry];
+  const args = [...profile, ...serverEntry()];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: "warn", WORKERS: "1", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";

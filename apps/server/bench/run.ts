@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { generateToken, hashToken } from "../src/sessions.ts";
+import { serverEntry } from "./load.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? "all";
@@ -224,11 +225,12 @@ async function cold() {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
+  console.log(`Cold start of ${serverEntry().at(-1)}`);
   const times: number[] = [];
   for (let run = 0; run < 3; run++) {
     const dir = mkdtempSync(join(tmpdir(), "jcba-cold-"));
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "../src/main.ts")], {
+    const child = spawn(process.execPath, serverEntry(), {
       env: {
         ...process.env,
         DATA_DIR: dir,

@@ -1,17 +1,23 @@
 /**
- * Health and graceful shutdown, on the real server process (src/main.ts): SIGTERM while a request is
- * in flight still answers it, /api/health answers 503 while draining, new connections are refused,
- * the grace period is a deadline, and a database that does not answer makes /api/health 503.
+ * Health and graceful shutdown, on the real server process as `start` runs it (dist/main.js, built
+ * here from the current sources): SIGTERM while a request is in flight still answers it, /api/health
+ * answers 503 while draining, new connections are refused, the grace period is a deadline, and a
+ * database that does not answer makes /api/health 503.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDatabaseLocation, onPostgres, startServer } from "./harness.ts";
+
+const serverDir = join(import.meta.dirname, "..");
+beforeAll(() => {
+  expect(spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: serverDir, stdio: "inherit" }).status).toBe(0);
+});
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -44,9 +50,9 @@ async function startProcess(env: Record<string, string> = {}): Promise<Running> 
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", join(import.meta.dirname, "fixtures/slow-route.ts"), "src/main.ts"],
+    ["--import", "tsx", "--import", join(import.meta.dirname, "fixtures/slow-route.ts"), "dist/main.js"],
     {
-      cwd: join(import.meta.dirname, ".."),
+      cwd: serverDir,
       env: {
         ...process.env,
         ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : { DATA_DIR: location.dataDir! }),
