@@ -1,13 +1,13 @@
 /**
  * The union-scale load: N members, each signed up and signed in through the real sign-up route,
  * study for BENCH_SECONDS with think time between steps — read a section's questions, answer a
- * question, flip a flashcard mastered or back (sometimes changing their mind before the first answer
- * comes back), read their progress. The server is the real start path (dist/main.js, as `start`
+ * question, flip a flashcard mastered or back (sometimes at once changing their mind), read their
+ * progress. The server is the real start path (dist/main.js, as `start`
  * runs it) in its own process, on a new embedded PGlite DATA_DIR or on a
  * throwaway PostgreSQL. Everything targets 127.0.0.1 and is bounded in time.
  *
  * At the end each member's stored mastery is compared with the last value the server acknowledged
- * (the mastery in the last response received for that card).
+ * (of the member's latest acknowledged request for that card).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -126,8 +126,9 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
     errors: { questions: 0, answer: 0, mastery: 0, progress: 0 },
     errorSamples: [],
   };
-  /** Per member and card: the value in the last acknowledgement received. */
-  const acknowledged = cookies.map(() => new Map<number, boolean>());
+  /** Per member and card: the value of the latest request the member sent that the server acknowledged. */
+  const acknowledged = cookies.map(() => new Map<number, { seq: number; mastered: boolean }>());
+  let seq = 0;
 
   async function request(kind: Kind, cookie: string, path: string, body?: unknown): Promise<string | null> {
     const started = performance.now();
@@ -160,9 +161,11 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
     const acks = acknowledged[m]!;
     const sentMastery = new Map<number, boolean>();
     const master = async (cardId: number, mastered: boolean) => {
+      const sent = ++seq;
       sentMastery.set(cardId, mastered);
       const body = await request("mastery", cookie, "/api/flashcard-mastery", { flashcardId: cardId, mastered });
-      if (body !== null) acks.set(cardId, (JSON.parse(body) as { mastered: boolean }).mastered);
+      const previous = acks.get(cardId);
+      if (body !== null && (!previous || previous.seq < sent)) acks.set(cardId, { seq: sent, mastered });
     };
     // Members start spread over the first think time, not all in the same millisecond.
     await sleep(Math.random() * thinkMs * 2);
@@ -182,14 +185,9 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
       } else if (roll < 0.85) {
         const card = pick(cards).id;
         const next = !(sentMastery.get(card) ?? false);
-        if (Math.random() < 0.2) {
-          // A change of mind: flip, and flip back before the first answer arrives.
-          const firstWrite = master(card, next);
-          await sleep(5 + Math.random() * 20);
-          await Promise.all([firstWrite, master(card, !next)]);
-        } else {
-          await master(card, next);
-        }
+        await master(card, next);
+        // A change of mind: flipped back as soon as the first is saved.
+        if (Math.random() < 0.2) await master(card, !next);
       } else {
         await request("progress", cookie, "/api/progress/section");
       }
@@ -209,9 +207,9 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
       mastered: boolean;
     }[];
     const stored = new Map(rows.map((r) => [r.flashcardId, r.mastered]));
-    for (const [card, mastered] of acknowledged[m]!) {
+    for (const [card, ack] of acknowledged[m]!) {
       checked++;
-      if (stored.get(card) !== mastered) differing++;
+      if (stored.get(card) !== ack.mastered) differing++;
     }
   }
 
