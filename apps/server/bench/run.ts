@@ -5,6 +5,7 @@
  *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
  *   pnpm --filter @jcba/server bench scale      dashboard/performance reads with 25,000 users × 400 attempts stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
+ *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
  */
 import { spawn } from "node:child_process";
@@ -22,6 +23,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { generateToken, hashToken } from "../src/sessions.ts";
+import { serverEntry } from "./load.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? "all";
@@ -296,11 +298,12 @@ async function cold() {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
+  console.log(`Cold start of ${serverEntry().at(-1)}`);
   const times: number[] = [];
   for (let run = 0; run < 3; run++) {
     const dir = mkdtempSync(join(tmpdir(), "jcba-cold-"));
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "../src/main.ts")], {
+    const child = spawn(process.execPath, serverEntry(), {
       env: {
         ...process.env,
         DATA_DIR: dir,
@@ -337,5 +340,6 @@ if (which === "cold" || which === "all") await cold();
 if (which === "rest" || which === "all") await rest();
 if (which === "writes" || which === "all") await writes();
 if (which === "scale" || which === "all") await scale();
+if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
 process.exit(0);
 void once;

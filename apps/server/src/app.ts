@@ -25,6 +25,7 @@ import { createAudit } from "./audit.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
 import { FORM_ROUTES, registerWriteGuard } from "./csrf.ts";
+import { createLifecycle } from "./lifecycle.ts";
 import { errorSerializer } from "./log.ts";
 import { openApiDocument } from "./openapi.ts";
 import { passwordProblem } from "./passwords.ts";
@@ -81,6 +82,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
+    // While draining, lifecycle.ts answers in the API's own error format.
+    return503OnClosing: false,
   });
   const sessions: Sessions = createSessions(database, {
     memberMs: config.SESSION_DAYS * 24 * HOUR,
@@ -200,10 +203,13 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   });
 
   const createContext = async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    // Taken before the session lookup, which may wait; orders last-write-wins updates such as mastery.
+    const receivedAt = new Date();
     const caller = await callerOf(req, res);
     return {
       database,
       content,
+      receivedAt,
       user: caller?.user ?? null,
       ...(caller ? { auth: caller.auth } : {}),
       account: accountServices(req),
@@ -250,7 +256,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   registerAuthRoutes(app, { config, database, sessions, audit });
 
   await registerApiDocs(app, openApiDocument());
-  app.get("/api/health", async () => ({ ok: true }));
+  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
 
   // The web app: hashed assets cached for a year, index.html for every other page path.
   const dist = config.WEB_DIST;
@@ -283,5 +289,5 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     return signedIn ? indexHtml : signedOutHtml;
   });
 
-  return { app, sessions, content, audit };
+  return { app, sessions, content, audit, lifecycle };
 }

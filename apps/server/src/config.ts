@@ -97,6 +97,8 @@ const schema = z.object({
   /** Share of requests written to the info-level access log; every request is logged at debug. */
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   NODE_ENV: z.string().optional(),
+  /** How long a shutdown waits for requests in flight before closing their connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };

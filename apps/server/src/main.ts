@@ -3,7 +3,8 @@
  * content under a database-wide lock, the admin account, then listen. With WORKERS > 1 on PostgreSQL
  * the primary process prepares the database once and forks that many server processes sharing the
  * port (node:cluster); an embedded database lives in one process, so it always runs one, and holds a
- * lock on DATA_DIR so the operator CLI cannot open it at the same time.
+ * lock on DATA_DIR so the operator CLI cannot open it at the same time. On SIGTERM each process
+ * drains (lifecycle.ts); the primary of a cluster passes the signal on to its workers.
  */
 import cluster from "node:cluster";
 import { resolve } from "node:path";
@@ -64,7 +65,7 @@ const publicUrl = (config: Config, port: number) =>
 
 /** One server process: its own connection pool and app, listening on the shared port. */
 async function serve(config: Config, database: Database, onClose?: () => Promise<void>) {
-  const { app, sessions } = await buildApp({ config, database });
+  const { app, sessions, lifecycle } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const hourly = setInterval(
     () => {
@@ -74,17 +75,21 @@ async function serve(config: Config, database: Database, onClose?: () => Promise
     60 * 60 * 1000,
   );
   hourly.unref();
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await database.close();
-    await onClose?.().catch(() => {});
-    process.exit(0);
+  // Drain (lifecycle.ts), then let go of the DATA_DIR lock, then exit.
+  const onSignal = (signal: NodeJS.Signals) => {
+    lifecycle
+      .shutdown(signal)
+      .then(() => onClose?.())
+      .then(
+        () => process.exit(0),
+        (e) => {
+          app.log.error({ err: e }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
   return app;
 }
 

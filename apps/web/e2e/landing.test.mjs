@@ -35,6 +35,16 @@ test("a signed-out visitor sees the landing page on every path, and Sign In goes
   await context.close();
 });
 
+test("robots.txt lets search engines index the landing page and keeps them out of /api/", async () => {
+  const res = await fetch(`${BASE_URL}/robots.txt`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
+  const lines = (await res.text()).split("\n").map((l) => l.trim());
+  assert.ok(lines.includes("User-agent: *"));
+  assert.ok(lines.includes("Allow: /"));
+  assert.ok(lines.includes("Disallow: /api/"));
+});
+
 test("the landing page fits a phone in dark mode", async () => {
   const context = await browser.newContext({ viewport: MOBILE, colorScheme: "dark" });
   const page = await context.newPage();

@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile) on the landing page, against a production start of the server on a fresh
  * embedded database. Uses Debian's Chromium (CHROMIUM_PATH) and runs lighthouse@12 through npx.
- * Targets: performance ≥ 95, accessibility 100, best practices 100.
+ * Targets: performance ≥ 95, accessibility 100, best practices 100, SEO 100.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -46,7 +46,7 @@ const lh = spawnSync(
     "--quiet",
     "--output=json",
     `--output-path=${report}`,
-    "--only-categories=performance,accessibility,best-practices",
+    "--only-categories=performance,accessibility,best-practices,seo",
     "--form-factor=mobile",
     `--chrome-path=${chromium}`,
     "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
@@ -60,7 +60,7 @@ if (lh.status !== 0) process.exit(lh.status ?? 1);
 const result = JSON.parse(readFileSync(report, "utf8"));
 const score = (id) => Math.round(result.categories[id].score * 100);
 console.log(
-  `Lighthouse mobile, landing page: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}`,
+  `Lighthouse mobile, landing page: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}`,
 );
 for (const id of [
   "first-contentful-paint",
@@ -69,7 +69,7 @@ for (const id of [
   "cumulative-layout-shift",
 ])
   console.log(`  ${result.audits[id].title}: ${result.audits[id].displayValue}`);
-for (const cat of ["accessibility", "best-practices"]) {
+for (const cat of ["accessibility", "best-practices", "seo"]) {
   for (const ref of result.categories[cat].auditRefs) {
     const audit = result.audits[ref.id];
     if (ref.weight > 0 && audit.score !== null && audit.score < 1) console.log(`  ${cat} issue: ${audit.title}`);

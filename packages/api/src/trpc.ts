@@ -49,6 +49,8 @@ export interface Context {
   account?: AccountServices;
   /** The HTTP request's id, quoted in 500 answers so the log line can be found. */
   requestId?: string;
+  /** When the request reached the server, before it waited for anything; orders last-write-wins updates. */
+  receivedAt?: Date;
 }
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { queuedPglite } from "./pglite-queue.ts";
 import * as schema from "./schema.ts";
 import { MIGRATIONS_DIR, readTemplate } from "./template.ts";
 
@@ -151,7 +152,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const isNew = inMemory || !existsSync(join(dir, "PG_VERSION"));
   const template = isNew ? readTemplate() : undefined;
   const client = await PGlite.create(dir, template ? { loadDataDir: template } : {});
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  // Every statement of the running app waits its turn in one first-come queue (see pglite-queue.ts).
+  const queued = queuedPglite(client) as PGlite;
+  const db = drizzlePglite({ client: queued, schema, casing: "snake_case" }) as unknown as Db;
   // One process owns an embedded database, so its notifications never leave the process.
   const local = new EventEmitter().setMaxListeners(0);
   return {

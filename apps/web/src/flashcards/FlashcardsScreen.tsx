@@ -30,6 +30,9 @@ export function FlashcardsScreen({
 
   const save = useMutation(
     trpc.mastery.save.mutationOptions({
+      // One at a time, in the order the member clicked: two quick changes of mind reach the server
+      // in order, so the last click is the value kept.
+      scope: { id: "flashcard-mastery" },
       onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.mastery.list.queryKey() }),
     }),

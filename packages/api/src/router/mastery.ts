@@ -1,5 +1,5 @@
 import { flashcardMastery } from "@jcba/db";
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { clientErrorFrom } from "../db-errors.ts";
 import { idParam, mastery } from "../schemas.ts";
@@ -41,14 +41,26 @@ export const masteryRouter = router({
     .input(z.object({ flashcardId: idParam, mastered: z.boolean({ error: "mastered must be true or false." }) }))
     .output(mastery)
     .mutation(async ({ ctx, input }) => {
-      await ctx.database.db
+      // The newest request wins, whatever order the database runs them in: two quick flips of one
+      // card (or a retry that arrives late) can be executed out of order under load, so a write older
+      // than what is stored changes nothing, and the answer is the value kept.
+      const at = ctx.receivedAt ?? new Date();
+      const key = and(eq(flashcardMastery.userId, ctx.user.id), eq(flashcardMastery.flashcardId, input.flashcardId));
+      const written = await ctx.database.db
         .insert(flashcardMastery)
-        .values({ userId: ctx.user.id, flashcardId: input.flashcardId, mastered: input.mastered })
+        .values({ userId: ctx.user.id, flashcardId: input.flashcardId, mastered: input.mastered, updatedAt: at })
         .onConflictDoUpdate({
           target: [flashcardMastery.userId, flashcardMastery.flashcardId],
-          set: { mastered: input.mastered, updatedAt: new Date() },
+          set: { mastered: input.mastered, updatedAt: at },
+          setWhere: lte(flashcardMastery.updatedAt, at),
         })
+        .returning({ flashcardId: flashcardMastery.flashcardId, mastered: flashcardMastery.mastered })
         .catch((e) => clientErrorFrom(e, { notFound: `Flashcard ${input.flashcardId} does not exist.` }));
-      return input;
+      if (written[0]) return written[0];
+      const [kept] = await ctx.database.db
+        .select({ flashcardId: flashcardMastery.flashcardId, mastered: flashcardMastery.mastered })
+        .from(flashcardMastery)
+        .where(key);
+      return kept ?? input;
     }),
 });

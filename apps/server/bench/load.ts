@@ -1,0 +1,268 @@
+/**
+ * The union-scale load: N members, each signed up and signed in through the real sign-up route,
+ * study for BENCH_SECONDS with think time between steps — read a section's questions, answer a
+ * question, flip a flashcard mastered or back (sometimes at once changing their mind), read their
+ * progress. The server is the real start path (dist/main.js, as `start`
+ * runs it) in its own process, on a new embedded PGlite DATA_DIR or on a
+ * throwaway PostgreSQL. Everything targets 127.0.0.1 and is bounded in time.
+ *
+ * At the end each member's stored mastery is compared with the last value the server acknowledged
+ * (of the member's latest acknowledged request for that card).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startTestPostgres } from "@jcba/db/test-postgres";
+
+const SLOW_MS = 2_000;
+/** A request still unanswered after this counts as an error (and is abandoned). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+type Kind = "questions" | "answer" | "mastery" | "progress";
+const KINDS: Kind[] = ["questions", "answer", "mastery", "progress"];
+
+interface Stats {
+  latencies: Record<Kind, number[]>;
+  errors: Record<Kind, number>;
+  errorSamples: string[];
+}
+
+let built = false;
+/**
+ * How to start the server as `start` does: dist/main.js, built from the current sources first (a
+ * fraction of a second). BENCH_SERVER=source runs src/main.ts through tsx instead, for comparison.
+ */
+export function serverEntry(): string[] {
+  const server = join(import.meta.dirname, "..");
+  if (process.env.BENCH_SERVER === "source") return ["--import", "tsx", join(server, "src/main.ts")];
+  if (!built) {
+    const result = spawnSync(process.execPath, [join(server, "scripts/build.mjs")], { stdio: "inherit" });
+    if (result.status !== 0) throw new Error("the server build failed");
+    built = true;
+  }
+  return [join(server, "dist/main.js")];
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+/** Starts the server as `start` would, and resolves once it answers /api/health. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const args = [...profile, ...serverEntry()];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d;
+      if (out.includes("is running at")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function signUp(url: string, i: number): Promise<string> {
+  const res = await fetch(`${url}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `load${i}-${Date.now()}@test.local`,
+      password: "load-password-1",
+      firstName: "Load",
+      lastName: `Member ${i}`,
+    }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("jcba_session="));
+  if (!res.ok || !cookie) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return cookie.split(";")[0]!;
+}
+
+/** Runs the load against one server and prints its report. */
+async function loadOnce(label: string, url: string, members: number, seconds: number, thinkMs: number) {
+  // Sign everyone up first (argon2 hashing), a few at a time, outside the measured window.
+  const cookies: string[] = [];
+  for (let i = 0; i < members; i += 4) {
+    const batch = await Promise.all(Array.from({ length: Math.min(4, members - i) }, (_, k) => signUp(url, i + k)));
+    cookies.push(...batch);
+  }
+  const first = { headers: { cookie: cookies[0]! } };
+  const questions = (await (await fetch(`${url}/api/questions`, first)).json()) as {
+    id: number;
+    sectionNumber: number;
+    correctAnswer: string;
+  }[];
+  const cards = (await (await fetch(`${url}/api/flashcards`, first)).json()) as { id: number }[];
+  const sections = [...new Set(questions.map((q) => q.sectionNumber))];
+
+  const stats: Stats = {
+    latencies: { questions: [], answer: [], mastery: [], progress: [] },
+    errors: { questions: 0, answer: 0, mastery: 0, progress: 0 },
+    errorSamples: [],
+  };
+  /** Per member and card: the value of the latest request the member sent that the server acknowledged. */
+  const acknowledged = cookies.map(() => new Map<number, { seq: number; mastered: boolean }>());
+  let seq = 0;
+
+  async function request(kind: Kind, cookie: string, path: string, body?: unknown): Promise<string | null> {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${url}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: body === undefined ? { cookie } : { cookie, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await res.text();
+      stats.latencies[kind].push(performance.now() - started);
+      if (!res.ok) {
+        stats.errors[kind]++;
+        if (stats.errorSamples.length < 5) stats.errorSamples.push(`${kind} ${res.status}`);
+        return null;
+      }
+      return text;
+    } catch (e) {
+      stats.latencies[kind].push(performance.now() - started);
+      stats.errors[kind]++;
+      if (stats.errorSamples.length < 5) stats.errorSamples.push(`${kind} ${(e as Error).message}`);
+      return null;
+    }
+  }
+
+  const deadline = performance.now() + seconds * 1000;
+  async function member(m: number) {
+    const cookie = cookies[m]!;
+    const acks = acknowledged[m]!;
+    const sentMastery = new Map<number, boolean>();
+    const master = async (cardId: number, mastered: boolean) => {
+      const sent = ++seq;
+      sentMastery.set(cardId, mastered);
+      const body = await request("mastery", cookie, "/api/flashcard-mastery", { flashcardId: cardId, mastered });
+      const previous = acks.get(cardId);
+      if (body !== null && (!previous || previous.seq < sent)) acks.set(cardId, { seq: sent, mastered });
+    };
+    // Members start spread over the first think time, not all in the same millisecond.
+    await sleep(Math.random() * thinkMs * 2);
+    let section = pick(sections);
+    while (performance.now() < deadline) {
+      const roll = Math.random();
+      if (roll < 0.2) {
+        section = pick(sections);
+        await request("questions", cookie, `/api/questions?section=${section}`);
+      } else if (roll < 0.6) {
+        const q = pick(questions.filter((x) => x.sectionNumber === section));
+        await request("answer", cookie, "/api/progress/question-attempt", {
+          id: crypto.randomUUID(),
+          questionId: q.id,
+          userAnswer: Math.random() < 0.7 ? q.correctAnswer : "wrong",
+        });
+      } else if (roll < 0.85) {
+        const card = pick(cards).id;
+        const next = !(sentMastery.get(card) ?? false);
+        await master(card, next);
+        // A change of mind: flipped back as soon as the first is saved.
+        if (Math.random() < 0.2) await master(card, !next);
+      } else {
+        await request("progress", cookie, "/api/progress/section");
+      }
+      await sleep(thinkMs * (0.5 + Math.random()));
+    }
+  }
+  const t0 = performance.now();
+  await Promise.all(cookies.map((_, m) => member(m)));
+  const elapsed = (performance.now() - t0) / 1000;
+
+  // What stayed, against what each member was last told.
+  let differing = 0;
+  let checked = 0;
+  for (const [m, cookie] of cookies.entries()) {
+    const rows = (await (await fetch(`${url}/api/flashcard-mastery`, { headers: { cookie } })).json()) as {
+      flashcardId: number;
+      mastered: boolean;
+    }[];
+    const stored = new Map(rows.map((r) => [r.flashcardId, r.mastered]));
+    for (const [card, ack] of acknowledged[m]!) {
+      checked++;
+      if (stored.get(card) !== ack.mastered) differing++;
+    }
+  }
+
+  const all = KINDS.flatMap((k) => stats.latencies[k]);
+  const errors = KINDS.reduce((n, k) => n + stats.errors[k], 0);
+  const slow = all.filter((ms) => ms > SLOW_MS).length;
+  const pct = (list: number[], p: number) => {
+    if (list.length === 0) return 0;
+    const sorted = [...list].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+  };
+  console.log(
+    `\nLoad on ${label}: ${members} members studying for ${seconds} s (think time ~${thinkMs} ms), ${Math.round(elapsed)} s with the last answers`,
+  );
+  console.log(
+    `  requests ${all.length} (${Math.round(all.length / elapsed)}/s), errors ${errors}, answers over ${SLOW_MS / 1000} s: ${slow} (target 0)`,
+  );
+  for (const kind of KINDS) {
+    const list = stats.latencies[kind];
+    console.log(
+      `  ${kind.padEnd(9)} ${String(list.length).padStart(6)} requests, p50 ${pct(list, 50)} ms, p95 ${pct(list, 95)} ms, p99 ${pct(list, 99)} ms, max ${pct(list, 100)} ms, errors ${stats.errors[kind]}`,
+    );
+  }
+  console.log(`  mastery values different from the last acknowledged: ${differing} of ${checked} (target 0)`);
+  if (stats.errorSamples.length) console.log(`  first errors: ${stats.errorSamples.join("; ")}`);
+}
+
+/** `bench load [pglite|postgres]`: both by default. BENCH_MEMBERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (400). */
+export async function load(only?: string) {
+  const members = Number(process.env.BENCH_MEMBERS ?? 200);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+  const thinkMs = Number(process.env.BENCH_THINK_MS ?? 400);
+  if (only !== "postgres") {
+    const dir = mkdtempSync(join(tmpdir(), "jcba-load-"));
+    const { url, child } = await startServer({ DATA_DIR: dir });
+    try {
+      await loadOnce("the embedded PGlite database", url, members, seconds, thinkMs);
+    } finally {
+      await stopServer(child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (only !== "pglite") {
+    const pg = await startTestPostgres();
+    try {
+      const { url, child } = await startServer({ DATABASE_URL: pg.url });
+      try {
+        await loadOnce("PostgreSQL 15", url, members, seconds, thinkMs);
+      } finally {
+        await stopServer(child);
+      }
+    } finally {
+      pg.stop();
+    }
+  }
+}
