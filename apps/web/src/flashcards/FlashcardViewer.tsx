@@ -1,9 +1,8 @@
 import { Badge, Box, Button, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
-import { flashcardFilterSectionName } from "@jcba/domain";
+import { citationLabel, flashcardFilterSectionName, sectionLabel } from "@jcba/domain";
 import { Check, ChevronLeft, ChevronRight, RefreshCw, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
-import { citationLabel } from "./citation.ts";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
 
@@ -112,7 +111,7 @@ export function FlashcardViewer({
             textAlign="right"
             data-testid="section-badge"
           >
-            §{card.sectionNumber} {flashcardFilterSectionName(card.sectionNumber)}
+            {sectionLabel(card.sectionNumber, flashcardFilterSectionName)}
           </Badge>
         </HStack>
       </Flex>
