@@ -1,6 +1,6 @@
 /**
- * The add/edit dialog both content managers use: the dialog itself, the frame of its form (title,
- * message, Cancel and Create/Update) and the form's state (useEditForm). The fields are the caller's.
+ * The add/edit dialog both content managers use (FormDialog): the dialog itself, the frame of its
+ * form (title, message, Cancel and Create/Update) and the form's state. The fields are the caller's.
  */
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Stack, useBreakpointValue } from "@chakra-ui/react";
 import { type FormEvent, Fragment, type ReactNode, type RefObject, useRef, useState } from "react";
@@ -21,7 +21,7 @@ export interface EditDialogProps<T, P> {
   onClose: () => void;
 }
 
-export function EditDialog<T extends { id: number }>({
+function EditDialog<T extends { id: number }>({
   target,
   onClose,
   children,
@@ -59,7 +59,7 @@ export function EditDialog<T extends { id: number }>({
 }
 
 /** Title, the form with a message not tied to a field, and the Cancel and Create/Update buttons. */
-export function EditFormFrame({
+function EditFormFrame({
   id,
   title,
   editing,
@@ -129,7 +129,7 @@ export type Checked<P> = { ok: true; value: P } | { ok: false; errors: FieldErro
  * stays next to its field until that field is edited. On submit the form is checked; the first
  * field with a message gets the focus, or the checked value is sent.
  */
-export function useEditForm<F, P>({
+function useEditForm<F, P>({
   initial,
   serverErrors,
   check,
@@ -172,4 +172,87 @@ export function useEditForm<F, P>({
   };
 
   return { form, formRef, shown, edit, submit };
+}
+
+/** What the fields of a form get: the values, the message to show for a field, and edit(). */
+export type FormState<F> = Pick<ReturnType<typeof useEditForm<F, unknown>>, "form" | "shown" | "edit">;
+
+/**
+ * An add/edit dialog for one kind of item: a fresh form for every item opened (blank, or from the
+ * item), checked on submit before the payload goes to `onSubmit`.
+ */
+export function FormDialog<T extends { id: number }, F, P>({
+  dialog,
+  noun,
+  blank,
+  from,
+  check,
+  order,
+  children,
+}: {
+  dialog: EditDialogProps<T, P>;
+  /** 'Question': titles 'Add New Question' and 'Edit Question'. */
+  noun: string;
+  blank: (defaultSection?: number) => F;
+  from: (item: T) => F;
+  check: (form: F) => Checked<P>;
+  order: readonly string[];
+  children: (state: FormState<F>) => ReactNode;
+}) {
+  return (
+    <EditDialog target={dialog.target} onClose={dialog.onClose}>
+      {(target) => (
+        <FormBody
+          dialog={dialog}
+          noun={noun}
+          target={target}
+          initial={() => (target === "new" ? blank(dialog.defaultSection) : from(target))}
+          check={check}
+          order={order}
+        >
+          {children}
+        </FormBody>
+      )}
+    </EditDialog>
+  );
+}
+
+function FormBody<T, F, P>({
+  dialog,
+  noun,
+  target,
+  initial,
+  check,
+  order,
+  children,
+}: {
+  dialog: EditDialogProps<T, P>;
+  noun: string;
+  target: T | "new";
+  initial: () => F;
+  check: (form: F) => Checked<P>;
+  order: readonly string[];
+  children: (state: FormState<F>) => ReactNode;
+}) {
+  const editing = target !== "new";
+  const { form, formRef, shown, edit, submit } = useEditForm({
+    initial,
+    serverErrors: dialog.serverErrors,
+    check,
+    order,
+    onSubmit: dialog.onSubmit,
+  });
+  return (
+    <EditFormFrame
+      id={`${noun.toLowerCase()}-form`}
+      title={editing ? `Edit ${noun}` : `Add New ${noun}`}
+      editing={editing}
+      pending={dialog.pending}
+      formError={dialog.formError}
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      {children({ form, shown, edit })}
+    </EditFormFrame>
+  );
 }

@@ -1,8 +1,8 @@
-import { Fieldset, Input, NativeSelect, SimpleGrid, Stack, Textarea } from "@chakra-ui/react";
-import { OPTIONS_PER_QUESTION, type QuestionType, SECTION_COUNT } from "@jcba/domain";
+import { Fieldset, NativeSelect, SimpleGrid, Stack } from "@chakra-ui/react";
+import { OPTIONS_PER_QUESTION, type QuestionType } from "@jcba/domain";
 import { MAX_LENGTH } from "@jcba/validators";
-import { ERROR_COLOR, FormField } from "./AdminUi.tsx";
-import { EditDialog, type EditDialogProps, EditFormFrame, useEditForm } from "./EditDialog.tsx";
+import { ERROR_COLOR, FormField, SectionField, TextField } from "./AdminUi.tsx";
+import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
   blankQuestionForm,
   checkQuestion,
@@ -14,34 +14,30 @@ import {
   questionFormFrom,
 } from "./questionForm.ts";
 
-export type QuestionDialogProps = EditDialogProps<Question, QuestionPayload>;
-
-export function QuestionDialog(props: QuestionDialogProps) {
+export function QuestionDialog(props: EditDialogProps<Question, QuestionPayload>) {
   return (
-    <EditDialog target={props.target} onClose={props.onClose}>
-      {(target) => <QuestionFormBody {...props} target={target} />}
-    </EditDialog>
+    <FormDialog
+      dialog={props}
+      noun="Question"
+      blank={blankQuestionForm}
+      from={questionFormFrom}
+      check={checkQuestion}
+      order={QUESTION_FIELDS}
+    >
+      {(state) => <QuestionFields {...state} />}
+    </FormDialog>
   );
 }
 
-function QuestionFormBody({
-  target,
-  defaultSection,
-  pending,
-  serverErrors,
-  formError,
-  onSubmit,
-}: QuestionDialogProps & { target: Question | "new" }) {
-  const editing = target !== "new";
-  const { form, formRef, shown, edit, submit } = useEditForm({
-    initial: () => (editing ? questionFormFrom(target) : blankQuestionForm(defaultSection)),
-    serverErrors,
-    check: checkQuestion,
-    order: QUESTION_FIELDS,
-    onSubmit,
-  });
+function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
   const update = <K extends keyof QuestionForm>(key: K, value: QuestionForm[K], field: string = key) =>
     edit({ [key]: value } as Pick<QuestionForm, K>, [field]);
+  const field = (key: "sectionNumber" | "questionText" | "explanation" | "citation") => ({
+    name: key,
+    value: form[key],
+    error: shown(key),
+    onChange: (value: string) => update(key, value),
+  });
   const setOption = (i: number, value: string) =>
     edit((f) => ({ options: f.options.map((o, j) => (j === i ? value : o)) }), [`options.${i}`, "options"]);
 
@@ -50,37 +46,9 @@ function QuestionFormBody({
   const optionsError = shown("options");
 
   return (
-    <EditFormFrame
-      id="question-form"
-      title={editing ? "Edit Question" : "Add New Question"}
-      editing={editing}
-      pending={pending}
-      formError={formError}
-      formRef={formRef}
-      onSubmit={submit}
-    >
+    <>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField
-          label="Section"
-          required
-          error={shown("sectionNumber")}
-          helper={`A number from 1 to ${SECTION_COUNT}`}
-        >
-          {(d) => (
-            <Input
-              {...d}
-              name="sectionNumber"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={SECTION_COUNT}
-              step={1}
-              size="lg"
-              value={form.sectionNumber}
-              onChange={(e) => update("sectionNumber", e.currentTarget.value)}
-            />
-          )}
-        </FormField>
+        <SectionField {...field("sectionNumber")} />
         <FormField label="Question type" required error={shown("questionType")}>
           {(d) => (
             <NativeSelect.Root size="lg">
@@ -98,19 +66,7 @@ function QuestionFormBody({
           )}
         </FormField>
       </SimpleGrid>
-      <FormField label="Question text" required error={shown("questionText")}>
-        {(d) => (
-          <Textarea
-            {...d}
-            name="questionText"
-            rows={3}
-            maxLength={MAX_LENGTH.text}
-            autoresize
-            value={form.questionText}
-            onChange={(e) => update("questionText", e.currentTarget.value)}
-          />
-        )}
-      </FormField>
+      <TextField label="Question text" required rows={3} maxLength={MAX_LENGTH.text} {...field("questionText")} />
       {multiple && (
         <Fieldset.Root invalid={Boolean(optionsError)}>
           <Fieldset.Legend fontWeight="medium" fontSize="sm">
@@ -118,19 +74,17 @@ function QuestionFormBody({
           </Fieldset.Legend>
           <Stack gap="3" mt="2">
             {form.options.map((o, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: options are edited by position (Option 1 to 4)
-              <FormField key={i} label={`Option ${i + 1}`} required error={shown(`options.${i}`)}>
-                {(d) => (
-                  <Input
-                    {...d}
-                    name={`options.${i}`}
-                    size="lg"
-                    maxLength={MAX_LENGTH.option}
-                    value={o}
-                    onChange={(e) => setOption(i, e.currentTarget.value)}
-                  />
-                )}
-              </FormField>
+              <TextField
+                // biome-ignore lint/suspicious/noArrayIndexKey: options are edited by position (Option 1 to 4)
+                key={i}
+                label={`Option ${i + 1}`}
+                name={`options.${i}`}
+                required
+                maxLength={MAX_LENGTH.option}
+                value={o}
+                error={shown(`options.${i}`)}
+                onChange={(value) => setOption(i, value)}
+              />
             ))}
           </Stack>
           {optionsError && <Fieldset.ErrorText color={ERROR_COLOR}>{optionsError}</Fieldset.ErrorText>}
@@ -161,49 +115,24 @@ function QuestionFormBody({
           )}
         </FormField>
       ) : (
-        <FormField
+        <TextField
           label="Correct answer"
+          name="correctAnswer"
           required
-          error={shown("correctAnswer")}
           helper="Checked ignoring case and surrounding spaces"
-        >
-          {(d) => (
-            <Input
-              {...d}
-              name="correctAnswer"
-              size="lg"
-              maxLength={MAX_LENGTH.answer}
-              value={form.correctText}
-              onChange={(e) => update("correctText", e.currentTarget.value, "correctAnswer")}
-            />
-          )}
-        </FormField>
+          maxLength={MAX_LENGTH.answer}
+          value={form.correctText}
+          error={shown("correctAnswer")}
+          onChange={(value) => update("correctText", value, "correctAnswer")}
+        />
       )}
-      <FormField label="Explanation" required error={shown("explanation")}>
-        {(d) => (
-          <Textarea
-            {...d}
-            name="explanation"
-            rows={3}
-            maxLength={MAX_LENGTH.text}
-            autoresize
-            value={form.explanation}
-            onChange={(e) => update("explanation", e.currentTarget.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Citation (optional)" error={shown("citation")} helper="The contract paragraph, e.g. 19.A.1">
-        {(d) => (
-          <Input
-            {...d}
-            name="citation"
-            size="lg"
-            maxLength={MAX_LENGTH.citation}
-            value={form.citation}
-            onChange={(e) => update("citation", e.currentTarget.value)}
-          />
-        )}
-      </FormField>
-    </EditFormFrame>
+      <TextField label="Explanation" required rows={3} maxLength={MAX_LENGTH.text} {...field("explanation")} />
+      <TextField
+        label="Citation (optional)"
+        helper="The contract paragraph, e.g. 19.A.1"
+        maxLength={MAX_LENGTH.citation}
+        {...field("citation")}
+      />
+    </>
   );
 }
