@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   screenshot,
   signedInContext,
+  withBrowser,
 } from "./helpers.mjs";
 import {
   answerFor,
@@ -18,13 +19,7 @@ import {
   trpcMutationInput,
 } from "./study-data.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+withBrowser();
 
 const SCORE_MESSAGES = {
   high: "Great job! You have a strong understanding of this section.",
