@@ -14,7 +14,7 @@ import { appRouter, createCallerFactory, createContentCache } from "@jcba/api";
 import { apiTokens, createDatabase, users } from "@jcba/db";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "./config.ts";
-import { generateToken, hashToken } from "./sessions.ts";
+import { generateToken, hashToken, SESSIONS_CHANNEL } from "./sessions.ts";
 import { normalizeEmail } from "./users.ts";
 
 const USAGE = `Usage:
@@ -76,6 +76,8 @@ async function main() {
       if (rows.length === 0) console.log("No tokens.");
     } else if (group === "user" && action === "admin") {
       await database.db.update(users).set({ isAdmin: !values.revoke }).where(eq(users.id, user.id));
+      // Running servers drop their cached copy of this user at once.
+      await database.notify(SESSIONS_CHANNEL, `u:${user.id}`);
       console.log(`${user.email} is ${values.revoke ? "no longer" : "now"} an admin.`);
     } else {
       console.error(USAGE);

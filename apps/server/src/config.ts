@@ -1,4 +1,5 @@
 /** Configuration from the environment, parsed once at start; a bad value stops the server with a clear line. */
+import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -27,9 +28,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, "apps/web/dist")),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DB_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Server processes sharing the port (PostgreSQL only). */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Share of requests written to the info-level access log; every request is logged at debug. */
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
+  NODE_ENV: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -40,5 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD)
     throw new Error("Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL");
-  return parsed.data;
+  // One process per core in production; one elsewhere (development, tests).
+  const WORKERS = parsed.data.WORKERS ?? (parsed.data.NODE_ENV === "production" ? availableParallelism() : 1);
+  return { ...parsed.data, WORKERS };
 }

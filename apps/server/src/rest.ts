@@ -5,19 +5,29 @@
  * "false" to true in JSON bodies, and cannot be compressed by @fastify/compress.
  */
 
-import { appRouter, type Context, createCallerFactory } from "@jcba/api";
+import { appRouter, type Context, serializedOnce } from "@jcba/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { OpenApiMeta } from "trpc-to-openapi";
 
-type Caller = Record<string, unknown>;
 interface ProcedureDef {
   meta?: OpenApiMeta;
+  type: "query" | "mutation" | "subscription";
   inputs: { _zod?: { def?: { type?: string } } }[];
 }
-
-const createCaller = createCallerFactory(appRouter);
+/**
+ * A procedure called the way tRPC's own server-side caller calls it (createCallerFactory), minus the
+ * proxy built and the path looked up again on every request: this runs on every REST call.
+ */
+type Procedure = ((opts: {
+  path: string;
+  ctx: Context;
+  type: ProcedureDef["type"];
+  getRawInput: () => Promise<unknown>;
+  signal: undefined;
+  batchIndex: number;
+}) => Promise<unknown>) & { _def: ProcedureDef };
 
 function issueMessage(issues: { path?: PropertyKey[]; message: string }[]): string {
   return issues
@@ -46,13 +56,12 @@ export function registerRestRoutes(
   app: FastifyInstance,
   createContext: (request: FastifyRequest, reply: FastifyReply) => Promise<Context>,
 ) {
-  const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: ProcedureDef }> }).procedures;
+  const procedures = (appRouter._def as unknown as { procedures: Record<string, Procedure> }).procedures;
   for (const [path, procedure] of Object.entries(procedures)) {
     const openapi = procedure._def.meta?.openapi;
     if (!openapi) continue;
     const takesNoInput =
       procedure._def.inputs.length === 0 || procedure._def.inputs.every((i) => i._zod?.def?.type === "void");
-    const segments = path.split(".");
     const usesBody = openapi.method === "POST" || openapi.method === "PATCH" || openapi.method === "PUT";
     app.route({
       method: openapi.method,
@@ -67,11 +76,20 @@ export function registerRestRoutes(
             }
             input = { ...(source as object | undefined), ...(request.params as object) };
           }
-          const caller = createCaller(await createContext(request, reply)) as unknown as Caller;
-          const fn = segments.reduce<unknown>((node, key) => (node as Caller)[key], caller) as (
-            input: unknown,
-          ) => Promise<unknown>;
-          return await fn(input);
+          const result = await procedure({
+            path,
+            ctx: await createContext(request, reply),
+            type: procedure._def.type,
+            getRawInput: async () => input,
+            signal: undefined,
+            batchIndex: 0,
+          });
+          // Content lists are serialised once per content version, and answer If-None-Match.
+          const shared = serializedOnce(result);
+          if (!shared) return result;
+          reply.header("ETag", shared.etag);
+          if (request.headers["if-none-match"] === shared.etag) return reply.code(304).send();
+          return reply.type("application/json; charset=utf-8").send(shared.json);
         } catch (error) {
           return sendError(reply, error);
         }

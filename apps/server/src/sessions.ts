@@ -12,7 +12,11 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 export const SESSION_COOKIE = "jcba_session";
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_DAYS = 30;
-const CACHE_MS = 15_000;
+// Cached sessions are dropped on every server the moment one of them ends a session or changes a
+// user (SESSIONS_CHANNEL below), so the cache can be long-lived; this is only a safety net.
+const CACHE_MS = 5 * 60_000;
+/** Notifications that end cached sessions on every server: `s:<id>`, `u:<userId>`, `t:<tokenHash>`. */
+export const SESSIONS_CHANNEL = "jcba_sessions";
 const CACHE_MAX = 100_000;
 
 export function generateToken(): string {
@@ -39,7 +43,12 @@ export interface Sessions {
   validate(token: string): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null>;
   validateApiToken(token: string): Promise<SessionUser | null>;
   invalidate(token: string): Promise<void>;
+  /** Ends every session of a user, on every server. */
   invalidateUser(userId: number): Promise<void>;
+  /** A user's name or role changed: every server reads it afresh on the next request (sessions stay). */
+  userChanged(userId: number): Promise<void>;
+  /** Resolves once this server hears other servers' session changes. */
+  ready: Promise<void>;
   deleteExpired(): Promise<void>;
 }
 
@@ -48,7 +57,29 @@ export function createSessions(database: Database): Sessions {
   // Validated sessions are remembered for a few seconds so reads do not each cost a query.
   const cache = new Map<string, { user: SessionUser; expiresAt: Date; at: number }>();
 
+  function forget(message: string) {
+    const kind = message.slice(0, 2);
+    const value = message.slice(2);
+    if (kind === "s:") cache.delete(value);
+    else if (kind === "t:") cache.delete(`api:${value}`);
+    else if (kind === "u:") {
+      const userId = Number(value);
+      for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+    }
+  }
+  /** Forgets here at once, then on every other server. */
+  async function broadcast(message: string) {
+    forget(message);
+    await database.notify(SESSIONS_CHANNEL, message);
+  }
+  const ready = database
+    .listen(SESSIONS_CHANNEL, forget, () => cache.clear())
+    .catch(() => {
+      // Without notifications, other servers' logouts reach this one within CACHE_MS.
+    });
+
   return {
+    ready,
     async create(userId) {
       const token = generateToken();
       const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY);
@@ -102,13 +133,17 @@ export function createSessions(database: Database): Sessions {
 
     async invalidate(token) {
       const id = hashToken(token);
-      cache.delete(id);
       await db.delete(sessions).where(eq(sessions.id, id));
+      await broadcast(`s:${id}`);
     },
 
     async invalidateUser(userId) {
-      for (const [key, value] of cache) if (value.user.id === userId) cache.delete(key);
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      await broadcast(`u:${userId}`);
+    },
+
+    async userChanged(userId) {
+      await broadcast(`u:${userId}`);
     },
 
     async deleteExpired() {

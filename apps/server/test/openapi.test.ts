@@ -44,6 +44,7 @@ describe("OpenAPI document", () => {
     const doc: any = await (await fetch(`${server.url}/api/openapi.json`)).json();
     const items = doc.paths["/questions"].get.responses["200"].content["application/json"].schema.items;
     expect(Object.keys(items.properties).sort()).toEqual([
+      "alternatives",
       "citation",
       "correctAnswer",
       "explanation",
@@ -51,7 +52,11 @@ describe("OpenAPI document", () => {
       "options",
       "questionText",
       "questionType",
+      "secondSource",
+      "secondSourceLabel",
       "sectionNumber",
+      "source",
+      "sourceLabel",
     ]);
     expect(
       doc.paths["/flashcards"].get.responses["200"].content["application/json"].schema.items.properties,

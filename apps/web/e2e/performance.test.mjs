@@ -227,7 +227,8 @@ test("Performance with data in dark mode and on a 375-px phone", async () => {
     await openPerformance(page);
     await page.getByTestId("score-trend-chart").getByRole("img").waitFor();
     await page.getByTestId("section-chart").getByRole("img").waitFor();
-    await page.waitForTimeout(300);
+    // Layout settled: two animation frames after the charts are in.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     if (viewport === MOBILE) {
       await expectNoHorizontalScroll(page);
       const list = page.getByTestId("history-list");
@@ -257,7 +258,8 @@ test("chart.js is downloaded only on /performance, not on / or /study", async ()
   await page.getByText(/^Question 1 of \d+$/).waitFor();
   await page.goto("/study/2");
   await page.getByText(/^Question 1 of \d+$/).waitFor();
-  await page.waitForTimeout(500);
+  // Every chunk these screens asked for has arrived.
+  await page.waitForLoadState("networkidle");
   assert.ok(rec.scripts.length > 3, "scripts were recorded");
   assert.equal(
     rec.chartJsLoaded(),

@@ -48,7 +48,10 @@ test("Ctrl+B collapses the sidebar to icons, the state survives a reload, and co
   await page.waitForFunction(
     () => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-state") === "collapsed",
   );
-  await page.waitForTimeout(300);
+  // The width animates: wait until it has settled at the icon rail's 3rem.
+  await page.waitForFunction(
+    () => Math.round(document.querySelector('[data-testid="sidebar"]').getBoundingClientRect().width) === 48,
+  );
   assert.equal(Math.round((await sidebar(page).boundingBox()).width), 48); // 3rem
   const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
   assert.equal(cookie?.value, "false");
@@ -102,7 +105,10 @@ test("on a phone the sidebar is a slide-in sheet that closes after navigating", 
   await page.getByRole("button", { name: "Toggle Sidebar" }).click();
   const sheet = page.getByTestId("sidebar-sheet");
   await sheet.waitFor();
-  await page.waitForTimeout(500); // let the slide-in finish
+  // The sheet slides in: wait until it has settled at 18rem.
+  await page.waitForFunction(
+    () => Math.round(document.querySelector('[data-testid="sidebar-sheet"]').getBoundingClientRect().width) === 288,
+  );
   assert.equal(Math.round((await sheet.boundingBox()).width), 288); // 18rem
   await screenshot(page, "shell-sheet-mobile-light");
   await sheet.getByRole("link", { name: "Flashcards", exact: true }).click();
@@ -165,7 +171,9 @@ test("toasts: one at a time, F8 moves focus to them, a short swipe keeps one and
   await exportOnce();
   const toast = page.getByTestId("toast");
   await toast.first().waitFor();
-  await page.waitForTimeout(400);
+  // Both exports have finished and asked for a toast; let React paint before counting.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   assert.equal(await toast.count(), 1, "only one toast is visible at a time");
 
   await page.keyboard.press("F8");
@@ -183,8 +191,10 @@ test("toasts: one at a time, F8 moves focus to them, a short swipe keeps one and
   await page.mouse.down();
   await page.mouse.move(box.x + 70, y, { steps: 5 });
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  // The toast springs back on release (and would be dismissed in the same handler if it went far enough).
+  await page.waitForFunction((id) => document.getElementById(id)?.style.translate === "", firstId);
   assert.equal(await page.locator(`[id="${firstId}"]`).count(), 1, "a 30 px swipe does not dismiss");
+  assert.equal(await page.locator(`[id="${firstId}"]`).getAttribute("data-state"), "open");
 
   await page.mouse.move(box.x + 40, y);
   await page.mouse.down();

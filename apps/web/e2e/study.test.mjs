@@ -87,6 +87,15 @@ async function goOn(page, isLast) {
   await page.getByRole("button", { name: isLast ? "See Results" : "Next Question" }).click();
 }
 
+/** Resolves when `condition()` holds, polling briefly; fails after `ms`. */
+async function waitUntil(condition, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 function recordSaves(page) {
   const saves = [];
   page.on("request", (r) => {
@@ -157,7 +166,7 @@ test("a session answered right, then again wrong: badges, submit gate, feedback 
   await expectSummary(page, total, total, SCORE_MESSAGES.high);
   await expectNoSeriousA11yViolations(page, "on the study summary (light)");
   await screenshot(page, "study-summary-desktop-light");
-  await page.waitForTimeout(300);
+  await waitUntil(() => saves.length >= 1);
   assert.equal(saves.length, 1, "progress.saveSection is called once after the last answer");
   assert.deepEqual(saves[0], { sectionNumber: 26, questionsAttempted: total, questionsCorrect: total });
 
@@ -170,7 +179,7 @@ test("a session answered right, then again wrong: badges, submit gate, feedback 
     await goOn(page, i === total - 1);
   }
   await expectSummary(page, 0, total, SCORE_MESSAGES.low);
-  await page.waitForTimeout(300);
+  await waitUntil(() => saves.length >= 2);
   assert.equal(saves.length, 2, "each session saves once");
   assert.deepEqual(saves[1], { sectionNumber: 26, questionsAttempted: total, questionsCorrect: 0 });
 

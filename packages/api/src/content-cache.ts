@@ -1,12 +1,20 @@
 /**
  * The question bank and deck are small (under a thousand rows) and read on every study screen, so
- * each server keeps them in memory. A write on this server clears the cache at once; other servers
- * behind a load balancer see a change within `ttlMs` (refreshed in the background, never blocking).
+ * each server keeps them in memory. A write clears this server's copy at once and tells every other
+ * server on the same database through a notification (PostgreSQL LISTEN/NOTIFY), so an admin edit
+ * reaches all of them within milliseconds. If the notification connection drops, the copy is
+ * dropped too; a long safety refresh (`ttlMs`, served stale while it reloads) covers the rest.
+ *
+ * Lists in a snapshot never change, so the REST layer serialises each one once per content version
+ * (`serializedOnce`) instead of on every request.
  */
-
+import { createHash, randomUUID } from "node:crypto";
 import { type Database, flashcards, questions } from "@jcba/db";
-import { asc } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
+import { flashcardOutputColumns, questionOutputColumns } from "./columns.ts";
 import type { Flashcard, Question } from "./schemas.ts";
+
+export const CONTENT_CHANNEL = "jcba_content";
 
 interface Snapshot {
   loadedAt: number;
@@ -19,7 +27,42 @@ interface Snapshot {
 
 export interface ContentCache {
   get(): Promise<Snapshot>;
+  /**
+   * One question by id: from the snapshot, or, when this server has not heard of it yet (or it was
+   * archived since a member saw it), from the database, without dropping the snapshot everyone else
+   * is reading. Undefined when it does not exist.
+   */
+  question(id: number): Promise<Question | undefined>;
+  /** After a write: drop this server's copy and tell the other servers. */
   invalidate(): void;
+  /** Resolves once this cache hears other servers' changes. */
+  ready: Promise<void>;
+}
+
+const questionColumns = questionOutputColumns;
+const flashcardColumns = flashcardOutputColumns;
+
+/** Snapshot lists, each serialised the first time it is sent. */
+const shared = new WeakMap<object, { json?: string; etag?: string }>();
+
+function share<T extends object>(value: T): T {
+  shared.set(value, {});
+  return value;
+}
+
+/**
+ * The JSON text and an ETag of a list taken from a content snapshot, computed once per snapshot;
+ * undefined for any other value.
+ */
+export function serializedOnce(value: unknown): { json: string; etag: string } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const entry = shared.get(value);
+  if (!entry) return undefined;
+  if (entry.json === undefined) {
+    entry.json = JSON.stringify(value);
+    entry.etag = `"${createHash("sha1").update(entry.json).digest("base64url")}"`;
+  }
+  return { json: entry.json, etag: entry.etag! };
 }
 
 function groupBySection<T extends { sectionNumber: number }>(items: T[]): Map<number, T[]> {
@@ -29,47 +72,38 @@ function groupBySection<T extends { sectionNumber: number }>(items: T[]): Map<nu
     if (list) list.push(item);
     else map.set(item.sectionNumber, [item]);
   }
+  for (const list of map.values()) share(list);
   return map;
 }
 
-export function createContentCache(database: Database, ttlMs = 5_000): ContentCache {
+export function createContentCache(database: Database, ttlMs = 60_000): ContentCache {
   let current: Snapshot | null = null;
   let loading: Promise<Snapshot> | null = null;
   let generation = 0;
+  // Our own notifications come back to us on PostgreSQL; this id lets us skip them.
+  const origin = randomUUID();
 
   async function load(): Promise<Snapshot> {
     const started = generation;
     const [qs, fs] = await Promise.all([
+      // Archived items leave study, tests and lists; members' history keeps them.
       database.db
-        .select({
-          id: questions.id,
-          sectionNumber: questions.sectionNumber,
-          questionType: questions.questionType,
-          questionText: questions.questionText,
-          options: questions.options,
-          correctAnswer: questions.correctAnswer,
-          explanation: questions.explanation,
-          citation: questions.citation,
-        })
+        .select(questionColumns)
         .from(questions)
+        .where(isNull(questions.archivedAt))
         .orderBy(asc(questions.sectionNumber), asc(questions.id)),
       database.db
-        .select({
-          id: flashcards.id,
-          sectionNumber: flashcards.sectionNumber,
-          term: flashcards.term,
-          definition: flashcards.definition,
-          citation: flashcards.citation,
-        })
+        .select(flashcardColumns)
         .from(flashcards)
+        .where(isNull(flashcards.archivedAt))
         .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
     ]);
     const snapshot: Snapshot = {
       loadedAt: Date.now(),
-      questions: qs,
+      questions: share(qs),
       questionsById: new Map(qs.map((q) => [q.id, q])),
       questionsBySection: groupBySection(qs),
-      flashcards: fs,
+      flashcards: share(fs),
       flashcardsBySection: groupBySection(fs),
     };
     // A write that happened while loading makes this snapshot stale: keep it for this caller only.
@@ -77,7 +111,26 @@ export function createContentCache(database: Database, ttlMs = 5_000): ContentCa
     return snapshot;
   }
 
-  return {
+  function drop() {
+    generation++;
+    current = null;
+    loading = null;
+  }
+
+  const ready = database
+    .listen(
+      CONTENT_CHANNEL,
+      (payload) => {
+        if (payload !== origin) drop();
+      },
+      drop,
+    )
+    .catch(() => {
+      // Without notifications the safety refresh still brings other servers' edits within ttlMs.
+    });
+
+  const cache: ContentCache = {
+    ready,
     async get() {
       if (current && Date.now() - current.loadedAt < ttlMs) return current;
       loading ??= load().finally(() => {
@@ -90,10 +143,16 @@ export function createContentCache(database: Database, ttlMs = 5_000): ContentCa
       }
       return loading;
     },
+    async question(id) {
+      const cached = (await cache.get()).questionsById.get(id);
+      if (cached) return cached;
+      const [row] = await database.db.select(questionColumns).from(questions).where(eq(questions.id, id));
+      return row;
+    },
     invalidate() {
-      generation++;
-      current = null;
-      loading = null;
+      drop();
+      database.notify(CONTENT_CHANNEL, origin).catch(() => {});
     },
   };
+  return cache;
 }

@@ -27,13 +27,9 @@ export async function sectionProgressOf(
 }
 
 export async function findQuestion(content: ContentCache, id: number): Promise<Question> {
-  const cached = (await content.get()).questionsById.get(id);
-  if (cached) return cached;
-  // Created on another server since this one's cache was filled.
-  content.invalidate();
-  const fresh = (await content.get()).questionsById.get(id);
-  if (!fresh) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
-  return fresh;
+  const question = await content.question(id);
+  if (!question) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
+  return question;
 }
 
 interface RecordedAnswer {

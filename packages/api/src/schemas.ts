@@ -17,6 +17,14 @@ export {
   sectionNumber,
 } from "@jcba/validators/api";
 
+/** Where a shipped item's facts come from: a link and its label ("AFA article, Feb 6, 2019"); null for admin-written items. */
+const itemSource = {
+  source: z.string().nullable().meta({ description: "URL of the source the item rests on." }),
+  sourceLabel: z.string().nullable().meta({ example: "AFA article, Feb 6, 2019" }),
+  secondSource: z.string().nullable(),
+  secondSourceLabel: z.string().nullable(),
+};
+
 export const question = z.object({
   id: z.number().int(),
   sectionNumber: z.number().int(),
@@ -24,8 +32,11 @@ export const question = z.object({
   questionText: z.string(),
   options: z.array(z.string()).nullable(),
   correctAnswer: z.string(),
+  /** Fill-in only: other spellings graded as correct. */
+  alternatives: z.array(z.string()).nullable(),
   explanation: z.string(),
   citation: z.string().nullable(),
+  ...itemSource,
 });
 export type Question = z.infer<typeof question>;
 
@@ -35,6 +46,7 @@ export const flashcard = z.object({
   term: z.string(),
   definition: z.string(),
   citation: z.string().nullable(),
+  ...itemSource,
 });
 export type Flashcard = z.infer<typeof flashcard>;
 

@@ -1,5 +1,21 @@
-// Checks the study content data files: schema, counts, citations, duplicates.
+// Checks the study content data files: schema, counts, citations, sources, wording, duplicates.
 // Plain ESM with no dependencies so it runs with bare `node` as well as under vitest.
+//
+// Source fields (what members see and what the checks enforce):
+// - section file `sources`: [{ id, url, label, year }] — the sources recorded in the section's research
+//   notes (ids S1, S2, … as there). `label` is the short human name shown to members ("AFA article,
+//   Feb 6, 2019"); `year` is the year in that label, or null when the source is undated.
+// - item `source` (URL) and `sourceLabel`: the source the item rests on and its label. The URL must be
+//   one of the section's `sources` (and the label must then be that entry's label), or be written out
+//   in the item's `sourceNote` (a one-line reviewer note saying where the source is recorded).
+// - item `secondSource` (URL) and `secondSourceLabel` (optional): a second source stating the same fact,
+//   held to the same rule as `source`.
+// - an item resting on a TA2025 page (the rejected 2025 tentative agreement's redline pages, which show
+//   the 2016 text mixed with proposed changes) needs either a dated 2016–2024 source as its other source,
+//   or `basis: "ta2025-page-unchanged"` with a one-line `basisNote` saying why the paragraph on the TA
+//   page shows no sign of change (no repeated numbering, no paired old/new or inserted wording).
+// - fill-in `alternatives` (optional): other spellings accepted for the same answer; a whole-number
+//   answer below 100 must list its word form ("3" → "three").
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,15 +25,15 @@ export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "dat
 /** Cards per section; they add up to the 164 the flashcard filter label states. */
 export const FLASHCARD_COUNTS = {
   1: 5,
-  2: 30,
+  2: 28,
   3: 5,
-  4: 5,
+  4: 7,
   5: 5,
   6: 5,
   7: 5,
   8: 5,
   9: 4,
-  10: 4,
+  10: 3,
   11: 5,
   12: 5,
   13: 5,
@@ -25,19 +41,19 @@ export const FLASHCARD_COUNTS = {
   15: 4,
   16: 4,
   17: 5,
-  18: 5,
+  18: 6,
   19: 4,
   20: 3,
   21: 4,
   22: 4,
-  23: 4,
+  23: 5,
   24: 4,
   25: 4,
   26: 3,
   27: 3,
   28: 4,
   29: 4,
-  30: 4,
+  30: 3,
   31: 4,
   32: 4,
 };
@@ -48,6 +64,52 @@ export const MIN_FILL_IN = 3;
 const FILL_IN_MAX_CHARS = 30;
 const FILL_IN_MAX_WORDS = 3;
 const BANNED_OPTIONS = /\b(all|none|both) of the (above|options|answers)\b/i;
+const LABEL_MAX_CHARS = 110;
+const BASIS_UNCHANGED = "ta2025-page-unchanged";
+/** The union's 2025 tentative-agreement redline pages (rejected by the members). */
+export const isTa2025Url = (url) => typeof url === "string" && /sites\.google\.com\/unitedafa\.org\/ta2025\//.test(url);
+/** Wording that belongs in research notes, never in text a member reads. */
+export const RESEARCH_WORDING = [
+  /\b(not|never) (retrieved|captured)\b/i,
+  /\bcould not be (read|retrieved|verified|found|confirmed)\b/i,
+  /\b(retrieved|stored) (copy|page|text|excerpt)\b/i,
+  /\b(was|were|is) cut off\b/i,
+  /\bthe (research )?notes\b/i,
+  /\bunverified\b/i,
+  /\b(known|verified|found) here\b/i,
+  /\bexcerpts?\b/i,
+  /\bsearch(es)? (found|returned)\b/i,
+];
+const MEMBER_TEXT_FIELDS = ["question", "options", "answer", "alternatives", "explanation", "term", "definition"];
+const ONES = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+/** "3" → "three", "78" → "seventy-eight" (the spelling a member would type for a number below 100). */
+export function numberInWords(n) {
+  if (n < 20) return ONES[n];
+  const t = TENS[Math.floor(n / 10)];
+  return n % 10 === 0 ? t : `${t}-${ONES[n % 10]}`;
+}
 
 const normalize = (s) =>
   s
@@ -84,6 +146,61 @@ export function isCitationOf(citation, section) {
   return new RegExp(`^${section}(\\.[A-Za-z0-9]+)+$`).test(citation);
 }
 
+/** Problems with one item's sources, source labels, TA2025 basis and member-facing wording. */
+function checkItemSources(item, id, sourcesByUrl, p) {
+  const listed = (url) => sourcesByUrl.get(url);
+  const inNote = (url) => typeof item.sourceNote === "string" && item.sourceNote.includes(url);
+  const checkOne = (urlField, labelField) => {
+    const url = item[urlField];
+    const label = item[labelField];
+    if (typeof label !== "string" || label.trim() === "" || label.length > LABEL_MAX_CHARS)
+      p(`${id}: ${labelField} missing or longer than ${LABEL_MAX_CHARS} characters`);
+    const entry = listed(url);
+    if (entry) {
+      if (typeof label === "string" && label !== entry.label)
+        p(`${id}: ${labelField} "${label}" differs from the section's label "${entry.label}" for that source`);
+    } else if (!inNote(url))
+      p(`${id}: ${urlField} ${url} is not among the section's sources and not listed in sourceNote`);
+    return entry;
+  };
+  checkOne("source", "sourceLabel");
+  if (item.sourceNote !== undefined && (typeof item.sourceNote !== "string" || item.sourceNote.trim().length < 20))
+    p(`${id}: sourceNote must be a sentence naming where the source is recorded`);
+  let second;
+  if (item.secondSource !== undefined) {
+    if (typeof item.secondSource !== "string" || !/^https?:\/\//.test(item.secondSource))
+      p(`${id}: secondSource must be a URL`);
+    else if (item.secondSource === item.source) p(`${id}: secondSource repeats source`);
+    else second = checkOne("secondSource", "secondSourceLabel") ?? { url: item.secondSource, year: null };
+  } else if (item.secondSourceLabel !== undefined) p(`${id}: secondSourceLabel without secondSource`);
+
+  const dated = (url) => {
+    const e = listed(url);
+    return !isTa2025Url(url) && e && typeof e.year === "number" && e.year >= 2016 && e.year <= 2024;
+  };
+  const onTa = isTa2025Url(item.source) || isTa2025Url(item.secondSource);
+  if (item.basis !== undefined) {
+    if (item.basis !== BASIS_UNCHANGED) p(`${id}: basis must be "${BASIS_UNCHANGED}"`);
+    if (!onTa) p(`${id}: basis is only for items resting on a TA2025 page`);
+    if (typeof item.basisNote !== "string" || item.basisNote.trim().length < 20 || /\n/.test(item.basisNote))
+      p(`${id}: basisNote must be a one-line reason`);
+  } else if (item.basisNote !== undefined) p(`${id}: basisNote without basis`);
+  if (onTa && item.basis === undefined) {
+    const other = isTa2025Url(item.source) ? item.secondSource : item.source;
+    if (!(other && dated(other)))
+      p(`${id}: rests on a TA2025 page without a second dated (2016–2024) source or a basis`);
+  }
+  void second;
+
+  for (const field of MEMBER_TEXT_FIELDS) {
+    const v = item[field];
+    const texts = Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+    for (const t of texts)
+      for (const re of RESEARCH_WORDING)
+        if (typeof t === "string" && re.test(t)) p(`${id}: research wording in ${field}: "${t.match(re)[0]}"`);
+  }
+}
+
 /** Returns a list of problems for one parsed section file. */
 export function checkSection(file, expectedSection) {
   const problems = [];
@@ -97,6 +214,21 @@ export function checkSection(file, expectedSection) {
   };
   const questions = arrayOf("questions");
   const flashcards = arrayOf("flashcards");
+  const sources = arrayOf("sources");
+  const sourcesByUrl = new Map();
+  const sourceIds = new Set();
+  for (const src of sources) {
+    const sid = src?.id ?? "(no id)";
+    if (typeof src?.id !== "string" || !/^S[0-9]+$/.test(src.id) || sourceIds.has(src.id))
+      p(`source ${sid}: id must be a unique S-number`);
+    sourceIds.add(src?.id);
+    if (typeof src?.url !== "string" || !/^https?:\/\//.test(src.url)) p(`source ${sid}: url missing`);
+    if (typeof src?.label !== "string" || src.label.trim() === "" || src.label.length > LABEL_MAX_CHARS)
+      p(`source ${sid}: label missing or longer than ${LABEL_MAX_CHARS} characters`);
+    if (!(src?.year === null || (Number.isInteger(src?.year) && src.year >= 1990 && src.year <= 2100)))
+      p(`source ${sid}: year must be a year or null`);
+    if (typeof src?.url === "string" && !sourcesByUrl.has(src.url)) sourcesByUrl.set(src.url, src);
+  }
   const keys = new Set();
   const keyPattern = new RegExp(`^s${String(s).padStart(2, "0")}-(q|f)[0-9]{2,3}$`);
 
@@ -115,6 +247,9 @@ export function checkSection(file, expectedSection) {
     else if (sentenceCount(q.explanation) > 3) p(`${id}: explanation has more than 3 sentences`);
     if (!isCitationOf(q.citation, s)) p(`${id}: citation "${q.citation}" is not a paragraph of section ${s}`);
     if (typeof q.source !== "string" || !/^https?:\/\//.test(q.source)) p(`${id}: source URL missing`);
+    else checkItemSources(q, id, sourcesByUrl, p);
+    if (q.alternatives !== undefined && q.type !== "fill-in-blank")
+      p(`${id}: only fill-in questions take alternatives`);
     if (q.type === "multiple-choice") {
       if (!Array.isArray(q.options) || q.options.length !== 4) p(`${id}: needs exactly 4 options`);
       else {
@@ -130,6 +265,18 @@ export function checkSection(file, expectedSection) {
         if (a.length > FILL_IN_MAX_CHARS || a.split(/\s+/).length > FILL_IN_MAX_WORDS)
           p(`${id}: fill-in answer "${a}" is not short`);
         if (a !== q.answer) p(`${id}: fill-in answer has surrounding spaces`);
+        if (/\/|\bor\b|[()]/.test(a))
+          p(`${id}: fill-in answer "${a}" must be one spelling; list others in alternatives`);
+        const alts = q.alternatives ?? [];
+        if (!Array.isArray(alts) || alts.some((x) => typeof x !== "string" || x.trim() === "" || x !== x.trim()))
+          p(`${id}: alternatives must be a list of trimmed strings`);
+        else {
+          const lower = alts.map((x) => x.toLowerCase());
+          if (new Set(lower).size !== lower.length || lower.includes(a.toLowerCase()))
+            p(`${id}: alternatives repeat each other or the answer`);
+          if (/^[0-9]+$/.test(a) && Number(a) < 100 && !lower.includes(numberInWords(Number(a))))
+            p(`${id}: numeric answer "${a}" must accept "${numberInWords(Number(a))}" in alternatives`);
+        }
       }
     }
   }
@@ -159,6 +306,7 @@ export function checkSection(file, expectedSection) {
       p(`${id}: definition missing or too short`);
     if (!isCitationOf(f.citation, s)) p(`${id}: citation "${f.citation}" is not a paragraph of section ${s}`);
     if (typeof f.source !== "string" || !/^https?:\/\//.test(f.source)) p(`${id}: source URL missing`);
+    else checkItemSources(f, id, sourcesByUrl, p);
   }
   if (flashcards.length !== FLASHCARD_COUNTS[s])
     p(`has ${flashcards.length} flashcards, expected ${FLASHCARD_COUNTS[s]}`);
@@ -190,6 +338,22 @@ export function checkDuplicates(files) {
       else terms.set(t, c.key);
     }
   return problems;
+}
+
+/** Items resting on a TA2025 page, split by what backs them: a dated second source or the unchanged-page basis. */
+export function ta2025Report(files) {
+  const rows = [];
+  for (const f of files) {
+    const items = [...(f.data.questions ?? []), ...(f.data.flashcards ?? [])];
+    const ta = items.filter((i) => isTa2025Url(i.source) || isTa2025Url(i.secondSource));
+    rows.push({
+      section: f.section,
+      total: ta.length,
+      confirmed: ta.filter((i) => i.basis === undefined).length,
+      unchangedBasis: ta.filter((i) => i.basis === BASIS_UNCHANGED).length,
+    });
+  }
+  return rows;
 }
 
 export function sectionFileName(section) {
@@ -228,6 +392,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       `§${f.section}: ${q.length} questions (${mc} multiple-choice, ${q.length - mc} fill-in), ${(f.data.flashcards ?? []).length} flashcards`,
     );
   }
+  const ta = ta2025Report(files);
+  const sum = (k) => ta.reduce((n, r) => n + r[k], 0);
+  console.log(
+    `TA2025-page items: ${sum("total")} (${sum("confirmed")} with a dated second source, ${sum("unchangedBasis")} kept on the unchanged-page basis)`,
+  );
   for (const pr of problems) console.log(`PROBLEM ${pr}`);
   console.log(problems.length === 0 ? "content OK" : `${problems.length} problem(s)`);
   process.exit(problems.length === 0 ? 0 : 1);

@@ -1,10 +1,19 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contentTombstones, createDatabase, type Database, questions } from "@jcba/db";
+import { contentTombstones, createDatabase, type Database, flashcards, questions } from "@jcba/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkAll, checkSection, DATA_DIR, FLASHCARD_COUNTS, isCitationOf, sentenceCount } from "./check.mjs";
+import {
+  checkAll,
+  checkSection,
+  DATA_DIR,
+  FLASHCARD_COUNTS,
+  isCitationOf,
+  isTa2025Url,
+  sentenceCount,
+  ta2025Report,
+} from "./check.mjs";
 import { loadContent } from "./index.ts";
 
 describe("the shipped content", () => {
@@ -18,6 +27,22 @@ describe("the shipped content", () => {
     const most = Math.max(...Object.values(FLASHCARD_COUNTS));
     expect(files.find((f) => f.section === 2)!.data.flashcards.length).toBe(most);
   });
+  it("labels every item's source and backs every TA2025-page item with a dated source or a recorded basis", () => {
+    for (const f of files)
+      for (const item of [...f.data.questions, ...f.data.flashcards]) {
+        expect(item.sourceLabel, item.key).toMatch(/\w{3,}/);
+        if (isTa2025Url(item.source) && !item.basis) expect(item.secondSource, item.key).toMatch(/^https?:/);
+      }
+    const report = ta2025Report(files);
+    expect(report.reduce((n, r) => n + r.total, 0)).toBeGreaterThan(0);
+    for (const r of report) expect(r.confirmed + r.unchangedBasis).toBe(r.total);
+  });
+  it("accepts the word form of every whole-number fill-in answer below 100", () => {
+    for (const f of files)
+      for (const q of f.data.questions)
+        if (q.type === "fill-in-blank" && /^[0-9]$/.test(q.answer))
+          expect(q.alternatives?.length, q.key).toBeGreaterThan(0);
+  });
   it("has at least 20 questions in every section whose notes can carry them, and says why elsewhere", () => {
     for (const f of files) {
       if (f.data.questions.length < 20) expect(f.data.thinNote, `section ${f.section}`).toMatch(/\w{4,}/);
@@ -27,8 +52,14 @@ describe("the shipped content", () => {
 });
 
 describe("the checker", () => {
+  const TA = "https://sites.google.com/unitedafa.org/ta2025/section-7-scheduling";
   const base = {
     section: 7,
+    sources: [
+      { id: "S1", url: TA, label: "TA2025 redline page (rejected 2025 proposal)", year: null },
+      { id: "S2", url: "https://example.org/a", label: "AFA article, Feb 6, 2019", year: 2019 },
+      { id: "S3", url: "https://example.org/undated", label: "AFA article", year: null },
+    ],
     questions: [] as unknown[],
     flashcards: [] as unknown[],
     thinNote: "Only a test file, written for this check.",
@@ -42,7 +73,78 @@ describe("the checker", () => {
     explanation: "Because 7.A.3 says so.",
     citation: "7.A.3",
     source: "https://example.org/a",
+    sourceLabel: "AFA article, Feb 6, 2019",
   };
+  // The deck-size rule is checked elsewhere; these tests look at single questions.
+  const problemsFor = (...items: Record<string, unknown>[]) =>
+    checkSection({ ...base, questions: items } as never, 7)
+      .filter((m) => !/flashcards, expected/.test(m))
+      .join("\n");
+
+  it("passes a well-sourced item, so the rules below are what fail", () => {
+    expect(problemsFor(q)).toBe("");
+    expect(
+      problemsFor({
+        ...q,
+        source: TA,
+        sourceLabel: base.sources[0]!.label,
+        secondSource: q.source,
+        secondSourceLabel: q.sourceLabel,
+      }),
+    ).toBe("");
+    expect(
+      problemsFor({
+        ...q,
+        source: TA,
+        sourceLabel: base.sources[0]!.label,
+        basis: "ta2025-page-unchanged",
+        basisNote: "7.A.3 on the TA page carries no change note or paired wording",
+      }),
+    ).toBe("");
+  });
+  it("rejects research wording in anything a member reads", () => {
+    expect(problemsFor({ ...q, explanation: "Their contents were not retrieved, so this is all we have." })).toMatch(
+      /research wording in explanation/,
+    );
+    expect(problemsFor({ ...q, options: ["69", "70", "71", "Unverified"] })).toMatch(/research wording in options/);
+  });
+  it("rejects a TA2025-page item with neither a dated second source nor a basis", () => {
+    const onTa = { ...q, source: TA, sourceLabel: base.sources[0]!.label };
+    expect(problemsFor(onTa)).toMatch(/TA2025 page without a second dated/);
+    expect(
+      problemsFor({ ...onTa, secondSource: "https://example.org/undated", secondSourceLabel: "AFA article" }),
+    ).toMatch(/TA2025 page without a second dated/);
+    expect(problemsFor({ ...onTa, basis: "ta2025-page-unchanged" })).toMatch(/basisNote must be a one-line reason/);
+    expect(problemsFor({ ...onTa, basis: "looks fine", basisNote: "7.A.3 carries no change note at all" })).toMatch(
+      /basis must be "ta2025-page-unchanged"/,
+    );
+  });
+  it("rejects a source that is neither in the section's sources nor listed in sourceNote", () => {
+    const foreign = { ...q, source: "https://example.org/elsewhere", sourceLabel: "AFA article, May 1, 2020" };
+    expect(problemsFor(foreign)).toMatch(/not among the section's sources and not listed in sourceNote/);
+    expect(
+      problemsFor({ ...foreign, sourceNote: "https://example.org/elsewhere is recorded in the Section 8 notes (S4)." }),
+    ).toBe("");
+    expect(problemsFor({ ...q, sourceLabel: "Some article" })).toMatch(/differs from the section's label/);
+    expect(problemsFor({ ...q, sourceLabel: undefined })).toMatch(/sourceLabel missing/);
+  });
+  it("rejects a fill-in answer with two spellings, or a number without its word form", () => {
+    const fill = {
+      ...q,
+      key: "s07-q02",
+      type: "fill-in-blank",
+      options: undefined,
+      question: "The minimum line average is ____ hours (number).",
+    };
+    expect(problemsFor({ ...fill, answer: "3" })).toMatch(/must accept "three" in alternatives/);
+    expect(problemsFor({ ...fill, answer: "3", alternatives: ["three"] })).toBe("");
+    expect(problemsFor({ ...fill, answer: "78", alternatives: ["seventy-eight"] })).toBe("");
+    expect(problemsFor({ ...fill, answer: "3/three" })).toMatch(/must be one spelling/);
+    expect(problemsFor({ ...fill, answer: "3", alternatives: ["three", "3"] })).toMatch(
+      /repeat each other or the answer/,
+    );
+    expect(problemsFor({ ...q, alternatives: ["69 hours"] })).toMatch(/only fill-in questions take alternatives/);
+  });
   it("finds an answer missing from the options, a foreign citation and a long fill-in answer", () => {
     const problems = checkSection(
       {
@@ -58,6 +160,7 @@ describe("the checker", () => {
             explanation: "Because it is.",
             citation: "7.A.3",
             source: "https://example.org/a",
+            sourceLabel: "AFA article, Feb 6, 2019",
           },
         ],
       } as never,
@@ -100,8 +203,24 @@ describe("the loader", () => {
       questionsUpdated: 0,
       flashcardsAdded: 0,
       flashcardsUpdated: 0,
+      questionsWithdrawn: 0,
+      flashcardsWithdrawn: 0,
       keptAdminEdits: 0,
     });
+  });
+
+  it("stores each item's source labels and a fill-in's accepted alternatives", async () => {
+    const shipped = checkAll({ dir }).files.flatMap((f) => f.data.questions);
+    const withAlternatives = shipped.find((q) => q.alternatives?.length)!;
+    const [row] = await database.db.select().from(questions).where(eq(questions.contentKey, withAlternatives.key));
+    expect(row).toMatchObject({
+      alternatives: withAlternatives.alternatives,
+      source: withAlternatives.source,
+      sourceLabel: withAlternatives.sourceLabel,
+      archivedAt: null,
+    });
+    const [card] = await database.db.select().from(flashcards).limit(1);
+    expect(card!.sourceLabel).toMatch(/\S/);
   });
 
   it("keeps admin edits and deletions, takes corrections to unedited items, and adds new items", async () => {
@@ -135,5 +254,45 @@ describe("the loader", () => {
       sql`SELECT count(*)::int AS n FROM questions WHERE content_key = 's07-q99'`,
     );
     expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it("archives an item withdrawn from the data files, unless an admin edited it, and keeps members' answers", async () => {
+    const file = join(dir, "section-09.json");
+    const data = JSON.parse(readFileSync(file, "utf8"));
+    const [dropped, editedThenDropped] = data.questions.slice(0, 2).map((q: { key: string }) => q.key);
+    const droppedCard = data.flashcards[0].key;
+    await database.db
+      .update(questions)
+      .set({ explanation: "Admin's own wording.", editedAt: new Date() })
+      .where(eq(questions.contentKey, editedThenDropped));
+    const [user] = await database.rows<{ id: number }>(
+      sql`INSERT INTO users (email) VALUES ('answered-before@test.local') RETURNING id`,
+    );
+    await database.rows(sql`
+      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct)
+      SELECT gen_random_uuid(), ${user!.id}, id, section_number, correct_answer, true FROM questions WHERE content_key = ${dropped}`);
+    data.questions = data.questions.slice(2);
+    data.flashcards = data.flashcards.slice(1);
+    writeFileSync(file, JSON.stringify(data));
+
+    const report = await loadContent(database, dir);
+    expect(report).toMatchObject({ questionsWithdrawn: 1, flashcardsWithdrawn: 1 });
+    const archived = async (table: typeof questions | typeof flashcards, k: string) =>
+      (await database.db.select({ archivedAt: table.archivedAt }).from(table).where(eq(table.contentKey, k)))[0]
+        ?.archivedAt;
+    expect(await archived(questions, dropped)).toBeInstanceOf(Date);
+    expect(await archived(questions, editedThenDropped)).toBeNull();
+    expect(await archived(flashcards, droppedCard)).toBeInstanceOf(Date);
+    const [answers] = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM question_attempts WHERE user_id = ${user!.id}`,
+    );
+    expect(answers!.n).toBe(1);
+    // A second load archives nothing more.
+    expect(await loadContent(database, dir)).toMatchObject({ questionsWithdrawn: 0, flashcardsWithdrawn: 0 });
+    // Loading only some sections never withdraws the others.
+    const partial = mkdtempSync(join(tmpdir(), "jcba-partial-"));
+    cpSync(join(dir, "section-01.json"), join(partial, "section-01.json"));
+    expect(await loadContent(database, partial)).toMatchObject({ questionsWithdrawn: 0, flashcardsWithdrawn: 0 });
+    rmSync(partial, { recursive: true, force: true });
   });
 });

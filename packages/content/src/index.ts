@@ -1,14 +1,15 @@
 /**
  * Loads the shipped question bank and deck into the database. Idempotent: items are matched by
- * their stable key; new items are added, unedited items take corrections from the data files, and
- * an item an admin edited or deleted is never touched again.
+ * their stable key; new items are added, unedited items take corrections from the data files, an
+ * item withdrawn from the data files is archived unless an admin edited it (members' history keeps
+ * it), and an item an admin edited or deleted is never touched again.
  */
 
 import { contentTombstones, type Database, flashcards, questions } from "@jcba/db";
-import { isNotNull, sql } from "drizzle-orm";
-import { readAllSections } from "./check.mjs";
+import { inArray, isNotNull, sql } from "drizzle-orm";
+import { type ContentSourceFields, readAllSections } from "./check.mjs";
 
-export type { ContentFlashcard, ContentQuestion, SectionFile } from "./check.mjs";
+export type { ContentFlashcard, ContentQuestion, ContentSourceFields, SectionFile, SectionSource } from "./check.mjs";
 export { checkAll, FLASHCARD_COUNTS, readAllSections } from "./check.mjs";
 
 export interface LoadReport {
@@ -16,10 +17,22 @@ export interface LoadReport {
   questionsUpdated: number;
   flashcardsAdded: number;
   flashcardsUpdated: number;
+  /** Shipped items withdrawn from the data files (e.g. a claim that could not be sourced), now archived. */
+  questionsWithdrawn: number;
+  flashcardsWithdrawn: number;
   keptAdminEdits: number;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The source columns of a shipped item; `archivedAt: null` brings back an item that returns to the files. */
+const sourceOf = (item: ContentSourceFields) => ({
+  source: item.source,
+  sourceLabel: item.sourceLabel,
+  secondSource: item.secondSource ?? null,
+  secondSourceLabel: item.secondSourceLabel ?? null,
+  archivedAt: null,
+});
 
 export async function loadContent(database: Database, dir?: string): Promise<LoadReport> {
   const files = readAllSections(dir).map((f) => f.data);
@@ -28,8 +41,15 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
     questionsUpdated: 0,
     flashcardsAdded: 0,
     flashcardsUpdated: 0,
+    questionsWithdrawn: 0,
+    flashcardsWithdrawn: 0,
     keptAdminEdits: 0,
   };
+  // Only sections whose file is present can withdraw items, so a partial directory never empties the bank.
+  const presentSections = new Set(files.map((f) => f.section));
+  const shippedKeys = new Set(
+    files.flatMap((f) => [...f.questions.map((q) => q.key), ...f.flashcards.map((c) => c.key)]),
+  );
 
   await database.db.transaction(async (tx) => {
     const tombstones = new Set(
@@ -44,6 +64,7 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
 
     const newQuestions: (typeof questions.$inferInsert)[] = [];
     const newFlashcards: (typeof flashcards.$inferInsert)[] = [];
+    // basis, basisNote and sourceNote are reviewers' notes: they stay in the data files.
     for (const file of files) {
       for (const q of file.questions) {
         if (tombstones.has(q.key)) continue;
@@ -56,7 +77,8 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
           correctAnswer: q.answer,
           explanation: q.explanation,
           citation: q.citation,
-          source: q.source,
+          alternatives: q.type === "fill-in-blank" && q.alternatives?.length ? q.alternatives : null,
+          ...sourceOf(q),
         };
         const current = existingQ.get(q.key);
         if (!current) newQuestions.push(values);
@@ -79,7 +101,7 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
           term: f.term,
           definition: f.definition,
           citation: f.citation,
-          source: f.source,
+          ...sourceOf(f),
         };
         const current = existingF.get(f.key);
         if (!current) newFlashcards.push(values);
@@ -95,6 +117,34 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
         }
       }
     }
+    // Withdrawn shipped items are archived: gone from study, tests and lists, while members' answers,
+    // progress and past tests keep them. Admin-edited items stay as they are.
+    const withdrawn = (
+      rows: Iterable<{
+        id: number;
+        contentKey: string | null;
+        sectionNumber: number;
+        editedAt: Date | null;
+        archivedAt: Date | null;
+      }>,
+    ) =>
+      [...rows]
+        .filter(
+          (r) =>
+            r.contentKey &&
+            !r.editedAt &&
+            !r.archivedAt &&
+            presentSections.has(r.sectionNumber) &&
+            !shippedKeys.has(r.contentKey),
+        )
+        .map((r) => r.id);
+    const goneQ = withdrawn(existingQ.values());
+    const goneF = withdrawn(existingF.values());
+    if (goneQ.length) await tx.update(questions).set({ archivedAt: new Date() }).where(inArray(questions.id, goneQ));
+    if (goneF.length) await tx.update(flashcards).set({ archivedAt: new Date() }).where(inArray(flashcards.id, goneF));
+    report.questionsWithdrawn = goneQ.length;
+    report.flashcardsWithdrawn = goneF.length;
+
     // Insert in file order so ids follow sections and keys.
     for (let i = 0; i < newQuestions.length; i += 500)
       await tx.insert(questions).values(newQuestions.slice(i, i + 500));

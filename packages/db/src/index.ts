@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -22,6 +23,19 @@ export interface Database {
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock, so that several servers starting together run
+   * migrations and the content load one after the other instead of racing (PostgreSQL advisory lock).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` for every notification on `channel`, from this server or any other on the same
+   * database. `onGap` runs whenever messages may have been missed (the listening connection was
+   * (re)established), so a cache can start afresh. Resolves once listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<void>;
+  /** Tells every listener on `channel`, on every server of this database. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +48,42 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for postgres.js. */
   maxConnections?: number;
+  /** How long to wait for a PostgreSQL server that is not up yet (default 60 s; 0 = fail at once). */
+  waitSeconds?: number;
+  /** Told while waiting for the server, with a line fit for an operator. */
+  onWait?: (message: string) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Key of the advisory lock taken around migrations and the content load (any fixed 64-bit number). */
+const STARTUP_LOCK = 4_106_071_812;
+
+/** Retries the first connection until the server answers or the wait is over. */
+async function waitForServer(client: postgres.Sql, url: string, options: DatabaseOptions) {
+  const deadline = Date.now() + (options.waitSeconds ?? 60) * 1000;
+  const where = (() => {
+    try {
+      const u = new URL(url);
+      return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    } catch {
+      return "the configured server";
+    }
+  })();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client`SELECT 1`;
+      return;
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `The database at ${where} did not answer (${reason}). Check DATABASE_URL and that the server is running.`,
+        );
+      }
+      if (attempt % 5 === 0) options.onWait?.(`Waiting for the database at ${where} (${reason})…`);
+      await sleep(1000);
+    }
+  }
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -43,6 +93,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       onnotice: () => {},
       // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
     });
+    await waitForServer(client, options.databaseUrl, options);
     const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
     const dialect = new PgDialect({ casing: "snake_case" });
     return {
@@ -54,6 +105,29 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         return [...((await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
       },
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
+      async exclusive(fn) {
+        // A session-level lock lives on one connection: hold that connection for the whole run.
+        const holder = await client.reserve();
+        try {
+          await holder`SELECT pg_advisory_lock(${STARTUP_LOCK})`;
+          return await fn();
+        } finally {
+          await holder`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.catch(() => {});
+          holder.release();
+        }
+      },
+      async listen(channel, onMessage, onGap) {
+        // postgres.js keeps one dedicated connection for notifications and reconnects it by itself;
+        // onlisten runs on every (re)connection, when a message may have been missed.
+        let first = true;
+        await client.listen(channel, onMessage, () => {
+          if (first) first = false;
+          else onGap?.();
+        });
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload);
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -65,11 +139,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const template = isNew ? readTemplate() : undefined;
   const client = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  // One process owns an embedded database, so its notifications never leave the process.
+  const local = new EventEmitter().setMaxListeners(0);
   return {
     db,
     kind: "pglite",
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    exclusive: (fn) => fn(),
+    async listen(channel, onMessage) {
+      local.on(channel, onMessage);
+    },
+    async notify(channel, payload) {
+      local.emit(channel, payload);
+    },
     close: () => client.close(),
   };
 }

@@ -15,6 +15,16 @@ import {
 
 const sectionCheck = (column: string) => sql.raw(`${column} BETWEEN 1 AND 32`);
 
+/** Where a shipped item's facts come from, shown to members beside the citation. */
+const sourceColumns = () => ({
+  /** URL of the source the item rests on. */
+  source: text(),
+  /** Its short label, e.g. "AFA article, Feb 6, 2019". */
+  sourceLabel: text(),
+  secondSource: text(),
+  secondSourceLabel: text(),
+});
+
 export const users = pgTable(
   "users",
   {
@@ -72,9 +82,13 @@ export const questions = pgTable(
     correctAnswer: text().notNull(),
     explanation: text().notNull(),
     citation: text(),
-    source: text(),
+    /** Fill-in only: other spellings graded as correct ("three" for "3"). */
+    alternatives: jsonb().$type<string[] | null>(),
+    ...sourceColumns(),
     /** Set when an admin edits the item, so the content loader never overwrites it. */
     editedAt: timestamp({ withTimezone: true }),
+    /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -101,8 +115,9 @@ export const flashcards = pgTable(
     term: text().notNull(),
     definition: text().notNull(),
     citation: text(),
-    source: text(),
+    ...sourceColumns(),
     editedAt: timestamp({ withTimezone: true }),
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,7 +13,7 @@ export interface TestPostgres {
   stop(): void;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);
@@ -24,10 +24,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** `port`: listen there (a test may point a server at it before the database is up); a free one otherwise. */
+export async function startTestPostgres(options: { port?: number } = {}): Promise<TestPostgres> {
   const bin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
   const dir = mkdtempSync(join(tmpdir(), "jcba-pg-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const isRoot = process.getuid?.() === 0;
   // initdb refuses to run as root: run the server as the postgres user then.
   const run = (cmd: string, args: string[]) =>

@@ -68,6 +68,14 @@ describe("grading", () => {
     expect(isAnswerCorrect(fib, "reserves")).toBe(false);
     expect(isAnswerCorrect(fib, "re serve")).toBe(false);
   });
+  it("fill-in also takes a listed alternative, the same way", () => {
+    const days = { questionType: "fill-in-blank" as const, correctAnswer: "3", alternatives: ["three"] };
+    expect(isAnswerCorrect(days, "3")).toBe(true);
+    expect(isAnswerCorrect(days, " Three ")).toBe(true);
+    expect(isAnswerCorrect(days, "thirty")).toBe(false);
+    // Multiple choice never looks at alternatives.
+    expect(isAnswerCorrect({ ...mc, alternatives: ["69"] }, "69")).toBe(false);
+  });
   it("submit needs a choice or non-empty text", () => {
     expect(canSubmitAnswer("multiple-choice", null)).toBe(false);
     expect(canSubmitAnswer("multiple-choice", "A")).toBe(true);

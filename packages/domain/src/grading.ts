@@ -7,12 +7,22 @@ export const OPTIONS_PER_QUESTION = 4;
 export interface Gradable {
   questionType: QuestionType;
   correctAnswer: string;
+  /** Fill-in only: other ways of writing the same answer ("three" for "3"). */
+  alternatives?: readonly string[] | null;
 }
 
-/** Multiple choice: the chosen option equals the answer. Fill-in: equal ignoring case and surrounding spaces. */
+const normalized = (text: string) => text.trim().toLowerCase();
+
+/**
+ * Multiple choice: the chosen option equals the answer. Fill-in: equal, ignoring case and
+ * surrounding spaces, to the answer or to one of its listed alternatives.
+ */
 export function isAnswerCorrect(question: Gradable, userAnswer: string): boolean {
   if (question.questionType === "multiple-choice") return userAnswer === question.correctAnswer;
-  return userAnswer.trim().toLowerCase() === question.correctAnswer.trim().toLowerCase();
+  const given = normalized(userAnswer);
+  return (
+    given === normalized(question.correctAnswer) || (question.alternatives ?? []).some((a) => normalized(a) === given)
+  );
 }
 
 /** Whether the Submit button may be used: a selection, or non-empty fill-in text. */

@@ -2,18 +2,13 @@ import { contentTombstones, flashcards } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { flashcardOutputColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import { cachedOutput, deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Flashcards"];
-const columns = {
-  id: flashcards.id,
-  sectionNumber: flashcards.sectionNumber,
-  term: flashcards.term,
-  definition: flashcards.definition,
-  citation: flashcards.citation,
-};
+const columns = flashcardOutputColumns;
 
 export const flashcardsRouter = router({
   list: protectedProcedure

@@ -2,6 +2,7 @@ import { contentTombstones, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { questionOutputColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import {
   cachedOutput,
@@ -16,16 +17,7 @@ import {
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Questions"];
-const columns = {
-  id: questions.id,
-  sectionNumber: questions.sectionNumber,
-  questionType: questions.questionType,
-  questionText: questions.questionText,
-  options: questions.options,
-  correctAnswer: questions.correctAnswer,
-  explanation: questions.explanation,
-  citation: questions.citation,
-};
+const columns = questionOutputColumns;
 
 export const questionsRouter = router({
   list: protectedProcedure
@@ -88,6 +80,9 @@ export const questionsRouter = router({
           ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
         } as typeof current;
         if (merged.questionType === "fill-in-blank") merged.options = null;
+        // Accepted spellings belong to the answer they were written for.
+        if (merged.correctAnswer !== current.correctAnswer || merged.questionType !== "fill-in-blank")
+          merged.alternatives = null;
         const problem = questionProblem(merged);
         if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem.message });
         const { id: _id, ...values } = merged;
