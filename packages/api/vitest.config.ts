@@ -1,9 +1,5 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
-  test: {
-    include: ["src/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
+// Each file makes its own in-memory PGlite (or scratch PostgreSQL) database; two at a time is
+// plenty on a small machine.
+export default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 2 } });

@@ -10,9 +10,10 @@ import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import helmet from "helmet";
+import { registerApiDocs } from "./api-docs/index.ts";
 import { registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
 import type { Config } from "./config.ts";
-import { docsPage, openApiDocument } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
 
@@ -133,19 +134,8 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
     if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/api/trpc",
-    trpcOptions: { router: appRouter, createContext, onError, maxBodySize: 5 * 1024 * 1024 },
-  });
-  registerRestRoutes(app, (request, reply) => createContext({ req: request, res: reply }));
-
-  registerAuthRoutes(app, { config, database, sessions });
-
-  const document = openApiDocument();
-  app.get("/api/openapi.json", async () => document);
-  app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(docsPage(document)));
-  app.get("/api/health", async () => ({ ok: true }));
-
+  // Set before the routes: a route keeps the error handler in place when it is registered. Errors
+  // Fastify raises itself (malformed JSON, too large, wrong media type) get the { message, code } body too.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, "request failed");
@@ -154,6 +144,17 @@ export async function buildApp({ config, database, contentTtlMs }: AppDeps) {
       code: status >= 500 ? "INTERNAL_SERVER_ERROR" : (HTTP_CODES[status] ?? "BAD_REQUEST"),
     });
   });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: { router: appRouter, createContext, onError, maxBodySize: 5 * 1024 * 1024 },
+  });
+  registerRestRoutes(app, (request, reply) => createContext({ req: request, res: reply }));
+
+  registerAuthRoutes(app, { config, database, sessions });
+
+  await registerApiDocs(app, openApiDocument());
+  app.get("/api/health", async () => ({ ok: true }));
 
   // The web app: hashed assets cached for a year, index.html for every other page path.
   const dist = config.WEB_DIST;

@@ -1,4 +1,4 @@
-/** Sign-in, sign-up and sign-out: GET/POST /api/login, POST /api/register, GET /api/logout. */
+/** Sign-in, sign-up and sign-out: GET/POST /api/login, POST /api/register, GET/POST /api/logout. */
 
 import type { SessionUser } from "@jcba/api";
 import type { Database } from "@jcba/db";
@@ -10,8 +10,11 @@ import { FailureLimiter } from "./rate-limit.ts";
 import { SESSION_COOKIE, SESSION_DAYS, type Sessions } from "./sessions.ts";
 import { createUser, normalizeEmail, verifyCredentials } from "./users.ts";
 
-const credentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) });
-const registration = z.object({
+export const credentials = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1000),
+});
+export const registration = z.object({
   email: z.email().max(320),
   password: z.string().min(8).max(1000),
   firstName: z.string().trim().min(1).max(100),
@@ -119,12 +122,15 @@ export function registerAuthRoutes(
     return signIn(request, reply, user);
   });
 
-  app.get("/api/logout", async (request, reply) => {
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.invalidate(token);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.redirect("/", 303);
-  });
+  }
+  // GET for the web app's sign-out link; POST for scripts and forms.
+  app.get("/api/logout", signOut);
+  app.post("/api/logout", signOut);
 }
 
 export { SESSION_DAYS };

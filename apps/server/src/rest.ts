@@ -1,10 +1,12 @@
 /**
- * Serves every procedure that carries `meta.openapi` at its REST path as a native Fastify route.
- * trpc-to-openapi supplies the meta model and the OpenAPI document; this adapter replaces its runtime
- * handler, which re-validates the router per request, builds a fetch Request per call, coerces
- * "false" to true in JSON bodies, and cannot be compressed by @fastify/compress.
+ * Serves every procedure that carries `meta.openapi` at its REST path as a native Fastify route:
+ * Fastify parses the body and compresses the answer, and the handler calls the procedure the way tRPC's
+ * own caller does, so REST and /api/trpc share one set of procedures, input rules and role checks.
+ * Content lists are serialised once per content version and carry an ETag (304 on If-None-Match).
+ * trpc-to-openapi supplies the meta model and the OpenAPI document (openapi.ts). Query strings and
+ * path ids arrive as strings; the input schemas coerce them. Errors go out as `{ message, code,
+ * issues? }` (sendError), the body the document declares as Error.
  */
-
 import { appRouter, type Context, serializedOnce } from "@jcba/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";

@@ -111,6 +111,17 @@ describe("sign-in and sessions", () => {
     expect((await replay.get("/api/auth/user")).status).toBe(401);
   });
 
+  it("logout by POST, as a script would, ends the session too", async () => {
+    const c = await member(server.url);
+    const stolen = c.cookie!;
+    const res = await c.post("/api/logout");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("set-cookie")).toMatch(/jcba_session=;/);
+    const replay = new Client(server.url);
+    replay.cookie = stolen;
+    expect((await replay.get("/api/auth/user")).status).toBe(401);
+  });
+
   it("serves the sign-in page with a sign-up form when sign-up is on", async () => {
     const page = await new Client(server.url).get("/api/login");
     expect(page.status).toBe(200);

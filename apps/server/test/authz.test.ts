@@ -7,14 +7,18 @@ let calls: { method: string; path: string; adminOnly: boolean }[];
 beforeAll(async () => {
   server = await startServer();
   const doc: any = await (await fetch(`${server.url}/api/openapi.json`)).json();
-  calls = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-    Object.keys(ops).map((m) => ({
-      method: m.toUpperCase(),
-      // A real id keeps the call meaningful; the body is empty, so writes fail validation after auth.
-      path: `/api${path.replace("{id}", path.includes("test-attempts") ? "00000000-0000-4000-8000-000000000000" : "1")}`,
-      adminOnly:
-        path.startsWith("/admin") || (m !== "get" && (path.startsWith("/questions") || path.startsWith("/flashcards"))),
-    })),
+  // Every procedure (sign-in, sign-up and sign-out are open to all and tested in auth.test.ts).
+  calls = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([, op]) => JSON.stringify(op.security) === JSON.stringify([{ cookieAuth: [] }, { bearerAuth: [] }]))
+      .map(([m]) => ({
+        method: m.toUpperCase(),
+        // A real id keeps the call meaningful; the body is empty, so writes fail validation after auth.
+        path: `/api${path.replace("{id}", path.includes("test-attempts") ? "00000000-0000-4000-8000-000000000000" : "1")}`,
+        adminOnly:
+          path.startsWith("/admin") ||
+          (m !== "get" && (path.startsWith("/questions") || path.startsWith("/flashcards"))),
+      })),
   );
 });
 afterAll(async () => {
@@ -22,6 +26,11 @@ afterAll(async () => {
 });
 
 describe("roles on REST", () => {
+  it("walks every procedure of the document", () => {
+    expect(calls).toHaveLength(23);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(10);
+  });
+
   it("answers 401 to a signed-out caller everywhere", async () => {
     const anon = new Client(server.url);
     for (const c of calls)

@@ -1,11 +1,10 @@
 /**
  * Starts the real server on a real database for HTTP tests: PGlite by default, or a fresh database
- * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/test-both-databases.mjs).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (set by packages/db/scripts/test-both-databases.mjs).
  */
-import { randomBytes } from "node:crypto";
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
-import postgres from "postgres";
+import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { ensureAdmin } from "../src/users.ts";
@@ -17,13 +16,7 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export async function newDatabaseLocation(): Promise<{ databaseUrl?: string; dataDir?: string }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return { dataDir: "memory://" };
-  const name = `jcba_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(server, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString() };
+  return { databaseUrl: await createScratchDatabase(server) };
 }
 
 export interface TestServer {

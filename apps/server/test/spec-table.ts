@@ -23,9 +23,12 @@ export const SPEC_CALLS = [
   "GET /api/admin/users",
 ];
 
-/** Rows of the '| Method | Path |' table in SPEC.md §7, as 'METHOD /path'; null when the spec is not beside the repo. */
+/**
+ * Rows of the '| Method | Path |' table in SPEC.md §7, as 'METHOD /path'; null when the spec is not
+ * beside the repo (../shared/SPEC.md) nor named by SPEC_MD.
+ */
 export function specCallsFromSpec(): string[] | null {
-  const file = resolve(REPO_ROOT, "../shared/SPEC.md");
+  const file = process.env.SPEC_MD ?? resolve(REPO_ROOT, "../shared/SPEC.md");
   if (!existsSync(file)) return null;
   const text = readFileSync(file, "utf8");
   const section = text.slice(text.indexOf("## 7."), text.indexOf("## 8."));

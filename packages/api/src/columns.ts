@@ -1,6 +1,7 @@
-/** The columns every question and flashcard answer carries, for the cache and the admin routers alike. */
+/** The columns of a question and of a flashcard as the API shows them (no content keys or edit times). */
 import { flashcards, questions } from "@jcba/db";
 
+/** Where a shipped item's facts come from (null for items an admin wrote). */
 const sourceOf = <T extends typeof questions | typeof flashcards>(table: T) => ({
   source: table.source,
   sourceLabel: table.sourceLabel,
@@ -8,7 +9,7 @@ const sourceOf = <T extends typeof questions | typeof flashcards>(table: T) => (
   secondSourceLabel: table.secondSourceLabel,
 });
 
-export const questionOutputColumns = {
+export const questionColumns = {
   id: questions.id,
   sectionNumber: questions.sectionNumber,
   questionType: questions.questionType,
@@ -21,7 +22,7 @@ export const questionOutputColumns = {
   ...sourceOf(questions),
 };
 
-export const flashcardOutputColumns = {
+export const flashcardColumns = {
   id: flashcards.id,
   sectionNumber: flashcards.sectionNumber,
   term: flashcards.term,

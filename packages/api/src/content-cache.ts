@@ -10,8 +10,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { type Database, flashcards, questions } from "@jcba/db";
+import { TRPCError } from "@trpc/server";
 import { asc, eq, isNull } from "drizzle-orm";
-import { flashcardOutputColumns, questionOutputColumns } from "./columns.ts";
+import { flashcardColumns, questionColumns } from "./columns.ts";
 import type { Flashcard, Question } from "./schemas.ts";
 
 export const CONTENT_CHANNEL = "jcba_content";
@@ -38,9 +39,6 @@ export interface ContentCache {
   /** Resolves once this cache hears other servers' changes. */
   ready: Promise<void>;
 }
-
-const questionColumns = questionOutputColumns;
-const flashcardColumns = flashcardOutputColumns;
 
 /** Snapshot lists, each serialised the first time it is sent. */
 const shared = new WeakMap<object, { json?: string; etag?: string }>();
@@ -155,4 +153,11 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
     },
   };
   return cache;
+}
+
+/** A question by id (see ContentCache.question); 404 when it does not exist. */
+export async function findQuestion(content: ContentCache, id: number): Promise<Question> {
+  const question = await content.question(id);
+  if (!question) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
+  return question;
 }

@@ -22,6 +22,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Runs `work` in one transaction; its `db` and `rows` both run inside it. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   /**
    * Runs `fn` while holding a database-wide lock, so that several servers starting together run
@@ -38,6 +40,9 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The part of a Database that runs statements, bound to one transaction. */
+export type Transaction = Pick<Database, "db" | "rows">;
 
 const MIGRATIONS = MIGRATIONS_DIR;
 
@@ -104,6 +109,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         const { sql: text, params } = dialect.sqlToQuery(query);
         return [...((await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
       },
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            db: tx as unknown as Db,
+            // postgres.js answers with the rows themselves.
+            rows: async <T>(query: SQL) => [...((await tx.execute(query)) as unknown as T[])],
+          }),
+        ),
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
       async exclusive(fn) {
         // A session-level lock lives on one connection: hold that connection for the whole run.
@@ -145,6 +158,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db,
     kind: "pglite",
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          db: tx as unknown as Db,
+          rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
+        }),
+      ),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
     exclusive: (fn) => fn(),
     async listen(channel, onMessage) {

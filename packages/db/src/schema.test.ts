@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database, questions, users } from "./index.ts";
+import { createDatabase, type Database, flashcards, questions, users } from "./index.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -20,25 +20,71 @@ const base = {
   explanation: "e",
 };
 
+/** The SQLSTATE and constraint a write was refused with (PGlite: `constraint`, postgres.js: `constraint_name`). */
+async function refusal(write: PromiseLike<unknown>): Promise<{ code: string; constraint: string } | "written"> {
+  try {
+    await write;
+    return "written";
+  } catch (error) {
+    for (let e: any = error; e; e = e.cause)
+      if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code))
+        return { code: e.code, constraint: e.constraint ?? e.constraint_name };
+    throw error;
+  }
+}
+const check = (constraint: string) => ({ code: "23514", constraint });
+
 describe("database constraints", () => {
   it("refuses sections outside 1–32 and unknown question types", async () => {
-    await expect(database.db.insert(questions).values({ ...base, sectionNumber: 33 })).rejects.toThrow();
-    await expect(database.db.insert(questions).values({ ...base, sectionNumber: 0 })).rejects.toThrow();
-    await expect(database.db.insert(questions).values({ ...base, questionType: "essay" as never })).rejects.toThrow();
+    const insert = (values: Partial<typeof base>) =>
+      refusal(database.db.insert(questions).values({ ...base, ...values } as typeof base));
+    expect(await insert({ sectionNumber: 33 })).toEqual(check("questions_section_range"));
+    expect(await insert({ sectionNumber: 0 })).toEqual(check("questions_section_range"));
+    // An unknown type breaks the options rule as well; PostgreSQL names whichever it checks first.
+    expect(await insert({ questionType: "essay" as never })).toEqual({
+      code: "23514",
+      constraint: expect.stringMatching(/^questions_(type_valid|options_shape)$/),
+    });
+    expect(
+      await refusal(database.db.insert(flashcards).values({ sectionNumber: 40, term: "T", definition: "D" })),
+    ).toEqual(check("flashcards_section_range"));
   });
+
   it("needs four options for multiple choice and none for fill-in", async () => {
-    await expect(
-      database.db.insert(questions).values({ ...base, questionType: "multiple-choice", options: ["a", "b", "c"] }),
-    ).rejects.toThrow();
-    await expect(database.db.insert(questions).values({ ...base, options: ["a", "b", "c", "d"] })).rejects.toThrow();
-    await expect(
-      database.db.insert(questions).values({ ...base, questionType: "multiple-choice", options: ["a", "b", "c", "d"] }),
-    ).resolves.toBeDefined();
+    expect(
+      await refusal(
+        database.db.insert(questions).values({ ...base, questionType: "multiple-choice", options: ["a", "b", "c"] }),
+      ),
+    ).toEqual(check("questions_options_shape"));
+    expect(await refusal(database.db.insert(questions).values({ ...base, options: ["a", "b", "c", "d"] }))).toEqual(
+      check("questions_options_shape"),
+    );
+    expect(
+      await refusal(
+        database.db
+          .insert(questions)
+          .values({ ...base, questionType: "multiple-choice", options: ["a", "b", "c", "d"] }),
+      ),
+    ).toBe("written");
   });
+
   it("refuses blank text and upper-case e-mails", async () => {
-    await expect(database.db.insert(questions).values({ ...base, questionText: "  " })).rejects.toThrow();
-    await expect(database.db.insert(users).values({ email: "Upper@Case.test" })).rejects.toThrow();
+    expect(await refusal(database.db.insert(questions).values({ ...base, questionText: "  " }))).toEqual(
+      check("questions_text_present"),
+    );
+    expect(
+      await refusal(database.db.insert(flashcards).values({ sectionNumber: 2, term: " ", definition: "D" })),
+    ).toEqual(check("flashcards_text_present"));
+    expect(await refusal(database.db.insert(users).values({ email: "Upper@Case.test" }))).toEqual(
+      check("users_email_lowercase"),
+    );
+    expect(await refusal(database.db.insert(users).values({ email: "same@case.test" }))).toBe("written");
+    expect(await refusal(database.db.insert(users).values({ email: "same@case.test" }))).toEqual({
+      code: "23505",
+      constraint: "users_email_unique",
+    });
   });
+
   it("applies migrations idempotently", async () => {
     await database.migrate();
     const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM questions`);

@@ -1,12 +1,15 @@
 /**
- * Starts a throwaway PostgreSQL 15 cluster in a temp dir on a loopback port, for tests that run on a
- * real server. Uses the Debian server binaries (PG_BIN, default /usr/lib/postgresql/15/bin).
+ * For tests that run on a real PostgreSQL server: a throwaway PostgreSQL 15 cluster in a temp dir on
+ * a loopback port (the Debian server binaries, PG_BIN, default /usr/lib/postgresql/15/bin), and
+ * scratch databases on a server.
  */
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import postgres from "postgres";
 
 export interface TestPostgres {
   url: string;
@@ -63,4 +66,18 @@ export async function startTestPostgres(options: { port?: number } = {}): Promis
       }
     },
   };
+}
+
+/** Creates an empty database on the PostgreSQL server at `serverUrl` and returns its URL. */
+export async function createScratchDatabase(serverUrl: string): Promise<string> {
+  const name = `jcba_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

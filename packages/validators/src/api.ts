@@ -17,7 +17,8 @@ export {
   questionType,
 } from "./index.ts";
 
-export const sectionNumber: z.ZodNumber = new z.ZodNumber(rules.sectionNumber._zod.def);
+// Coerced like the original, so its input type is unknown (REST query strings, as tRPC callers may send).
+export const sectionNumber = new z.ZodNumber(rules.sectionNumber._zod.def) as unknown as z.ZodCoercedNumber<unknown>;
 
 /** A numeric id in a path or body; strings of digits are accepted (REST paths are strings). */
 export const idParam = z.coerce

@@ -1,7 +1,7 @@
 import { testAttempts, users } from "@jcba/db";
 import { asc, count } from "drizzle-orm";
 import { z } from "zod";
-import { toIso } from "../progress-store.ts";
+import { toIso } from "../answers.ts";
 import { adminStats, adminUser } from "../schemas.ts";
 import { adminProcedure, router } from "../trpc.ts";
 

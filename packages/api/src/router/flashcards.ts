@@ -2,13 +2,12 @@ import { contentTombstones, flashcards } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { flashcardOutputColumns } from "../columns.ts";
+import { flashcardColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import { cachedOutput, deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Flashcards"];
-const columns = flashcardOutputColumns;
 
 export const flashcardsRouter = router({
   list: protectedProcedure
@@ -40,7 +39,7 @@ export const flashcardsRouter = router({
       const [row] = await ctx.database.db
         .insert(flashcards)
         .values({ ...input, citation: input.citation ?? null, editedAt: new Date() })
-        .returning(columns)
+        .returning(flashcardColumns)
         .catch((e) => clientErrorFrom(e));
       ctx.content.invalidate();
       return row!;
@@ -65,7 +64,7 @@ export const flashcardsRouter = router({
         .update(flashcards)
         .set({ ...values, editedAt: new Date() })
         .where(eq(flashcards.id, id))
-        .returning(columns)
+        .returning(flashcardColumns)
         .catch((e) => clientErrorFrom(e));
       if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Flashcard ${id} does not exist.` });
       ctx.content.invalidate();

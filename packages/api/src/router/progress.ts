@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { questionAttempts } from "@jcba/db";
 import { isAnswerCorrect } from "@jcba/domain";
-import { TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { recordAnswers, sectionProgressOf } from "../answers.ts";
+import { findQuestion } from "../content-cache.ts";
 import { clientErrorFrom } from "../db-errors.ts";
-import { findQuestion, recordAnswer, sectionProgressOf, toIso } from "../progress-store.ts";
 import { questionAttemptInput, questionAttemptResult, sectionProgress, sectionProgressInput } from "../schemas.ts";
 import { protectedProcedure, router } from "../trpc.ts";
 
@@ -61,50 +59,29 @@ export const progressRouter = router({
     .output(questionAttemptResult)
     .mutation(async ({ ctx, input }) => {
       const question = await findQuestion(ctx.content, input.questionId);
-      const isCorrect = isAnswerCorrect(question, input.userAnswer);
-      const id = input.id ?? randomUUID();
-      const base = {
-        id,
-        questionId: question.id,
-        correctAnswer: question.correctAnswer,
-        explanation: question.explanation,
-      };
-      const result = await recordAnswer(ctx.database, {
-        id,
-        userId: ctx.user.id,
-        questionId: question.id,
-        sectionNumber: question.sectionNumber,
-        userAnswer: input.userAnswer,
-        isCorrect,
-      })
+      const {
+        answers: [stored],
+        progress: [record],
+      } = await recordAnswers(ctx.database, ctx.user.id, [
+        {
+          id: input.id ?? randomUUID(),
+          questionId: question.id,
+          sectionNumber: question.sectionNumber,
+          userAnswer: input.userAnswer,
+          isCorrect: isAnswerCorrect(question, input.userAnswer),
+        },
+      ])
         // The question was deleted between the read and the write.
         .catch((e) => clientErrorFrom(e, { notFound: `Question ${input.questionId} does not exist.` }));
-      if (result.inserted) {
-        return {
-          ...base,
-          userAnswer: input.userAnswer,
-          isCorrect,
-          createdAt: toIso(result.createdAt),
-          sectionProgress: {
-            sectionNumber: question.sectionNumber,
-            questionsAttempted: result.attempted,
-            questionsCorrect: result.correct,
-          },
-        };
-      }
-      // A retry: answer with what was recorded the first time.
-      const [existing] = await ctx.database.db
-        .select()
-        .from(questionAttempts)
-        .where(and(eq(questionAttempts.id, id), eq(questionAttempts.userId, ctx.user.id)));
-      if (!existing || existing.questionId !== question.id)
-        throw new TRPCError({ code: "CONFLICT", message: "That attempt id was already used for another answer." });
-      const [record] = await sectionProgressOf(ctx.database, ctx.user.id, question.sectionNumber);
+      // On a retry, `stored` is the answer recorded the first time.
       return {
-        ...base,
-        userAnswer: existing.userAnswer,
-        isCorrect: existing.isCorrect,
-        createdAt: toIso(existing.createdAt),
+        id: stored!.id,
+        questionId: question.id,
+        userAnswer: stored!.userAnswer,
+        isCorrect: stored!.isCorrect,
+        correctAnswer: question.correctAnswer,
+        explanation: question.explanation,
+        createdAt: stored!.createdAt,
         sectionProgress: record ?? {
           sectionNumber: question.sectionNumber,
           questionsAttempted: 0,

@@ -2,7 +2,7 @@ import { contentTombstones, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { questionOutputColumns } from "../columns.ts";
+import { questionColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import {
   cachedOutput,
@@ -17,7 +17,6 @@ import {
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
 const TAG = ["Questions"];
-const columns = questionOutputColumns;
 
 export const questionsRouter = router({
   list: protectedProcedure
@@ -52,7 +51,7 @@ export const questionsRouter = router({
           citation: input.citation ?? null,
           editedAt: new Date(),
         })
-        .returning(columns)
+        .returning(questionColumns)
         .catch((e) => clientErrorFrom(e));
       ctx.content.invalidate();
       return row!;
@@ -73,7 +72,7 @@ export const questionsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
       return ctx.database.db.transaction(async (tx) => {
-        const [current] = await tx.select(columns).from(questions).where(eq(questions.id, id)).for("update");
+        const [current] = await tx.select(questionColumns).from(questions).where(eq(questions.id, id)).for("update");
         if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${id} does not exist.` });
         const merged = {
           ...current,
@@ -90,7 +89,7 @@ export const questionsRouter = router({
           .update(questions)
           .set({ ...values, editedAt: new Date() })
           .where(eq(questions.id, id))
-          .returning(columns)
+          .returning(questionColumns)
           .catch((e) => clientErrorFrom(e));
         ctx.content.invalidate();
         return row!;

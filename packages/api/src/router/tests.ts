@@ -11,9 +11,9 @@ import {
   testScore,
 } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { toIso } from "../progress-store.ts";
+import { recordAnswers, toIso } from "../answers.ts";
 import { idParam, testAttempt } from "../schemas.ts";
 import type { Context } from "../trpc.ts";
 import { protectedProcedure, router } from "../trpc.ts";
@@ -274,8 +274,8 @@ export const testsRouter = router({
       const correct = graded.filter((g) => g.isCorrect).length;
       const sections = [...new Set(graded.map((g) => g.q.sectionNumber))].sort((a, b) => a - b);
 
-      const stored = await ctx.database.db.transaction(async (tx) => {
-        const [created] = await tx
+      const stored = await ctx.database.transaction(async (tx) => {
+        const [created] = await tx.db
           .insert(testAttempts)
           .values({
             id,
@@ -290,30 +290,25 @@ export const testsRouter = router({
           .returning();
         if (!created) {
           // Submitted before (a retry after a dropped connection): the first submission stands.
-          const [existing] = await tx.select().from(testAttempts).where(eq(testAttempts.id, id));
+          const [existing] = await tx.db.select().from(testAttempts).where(eq(testAttempts.id, id));
           if (!existing || existing.userId !== userId)
             throw new TRPCError({ code: "CONFLICT", message: "That test id is already used." });
           return existing;
         }
-        const answered = graded.filter((g) => g.userAnswer !== null);
-        if (answered.length > 0) {
-          const rows = answered.map((g) => ({
-            id: randomUUID(),
-            userId,
-            questionId: g.q.id,
-            sectionNumber: g.q.sectionNumber,
-            userAnswer: g.userAnswer!,
-            isCorrect: g.isCorrect,
-            testAttemptId: id,
-            createdAt: created.createdAt,
-          }));
-          await tx.insert(questionAttempts).values(rows);
-          await tx.execute(sql`
-            INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
-            SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts WHERE test_attempt_id = ${id}::uuid
-            ON CONFLICT (user_id, question_id) DO UPDATE
-              SET is_correct = EXCLUDED.is_correct, attempts = question_results.attempts + 1, last_attempt_at = EXCLUDED.last_attempt_at`);
-        }
+        const answered = graded.flatMap((g) =>
+          g.userAnswer === null
+            ? []
+            : [
+                {
+                  id: randomUUID(),
+                  questionId: g.q.id,
+                  sectionNumber: g.q.sectionNumber,
+                  userAnswer: g.userAnswer,
+                  isCorrect: g.isCorrect,
+                },
+              ],
+        );
+        await recordAnswers(tx, userId, answered, { testAttemptId: id });
         return created;
       });
       return resultOf(ctx, stored);

@@ -2,6 +2,7 @@ import { flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { flashcardColumns, questionColumns } from "../columns.ts";
 import { checkImport, serialize } from "../transfer.ts";
 import { adminProcedure, router } from "../trpc.ts";
 
@@ -45,26 +46,11 @@ export const transferRouter = router({
       const rows =
         input.kind === "questions"
           ? await ctx.database.db
-              .select({
-                id: questions.id,
-                sectionNumber: questions.sectionNumber,
-                questionType: questions.questionType,
-                questionText: questions.questionText,
-                options: questions.options,
-                correctAnswer: questions.correctAnswer,
-                explanation: questions.explanation,
-                citation: questions.citation,
-              })
+              .select(questionColumns)
               .from(questions)
               .orderBy(asc(questions.sectionNumber), asc(questions.id))
           : await ctx.database.db
-              .select({
-                id: flashcards.id,
-                sectionNumber: flashcards.sectionNumber,
-                term: flashcards.term,
-                definition: flashcards.definition,
-                citation: flashcards.citation,
-              })
+              .select(flashcardColumns)
               .from(flashcards)
               .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id));
       const date = new Date().toISOString().slice(0, 10);

@@ -1,0 +1,71 @@
+/** recordAnswers, the one writer of answers and latest results, below the routers that use it. */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type GradedAnswer, recordAnswers, sectionProgressOf } from "./answers.ts";
+import { counts, failure, useTestApi } from "./test-helpers.ts";
+
+const t = useTestApi();
+
+/** Answers to the first `n` questions of a section, right or wrong as asked. */
+async function answersFor(section: number, correct: boolean[]): Promise<GradedAnswer[]> {
+  const questions = (await t.admin.call.questions.list({ section })).slice(0, correct.length);
+  return questions.map((q, i) => ({
+    id: randomUUID(),
+    questionId: q.id,
+    sectionNumber: q.sectionNumber,
+    userAnswer: correct[i] ? q.correctAnswer : "wrong",
+    isCorrect: correct[i]!,
+  }));
+}
+
+describe("recordAnswers", () => {
+  it("writes many answers at once, in the order given, with each section's progress after them", async () => {
+    const { user } = await t.member();
+    const answers = [...(await answersFor(5, [true, false])), ...(await answersFor(6, [true]))];
+    const recorded = await recordAnswers(t.database, user.id, answers);
+    expect(recorded.answers.map((a) => [a.id, a.isCorrect, a.inserted, a.testAttemptId])).toEqual(
+      answers.map((a) => [a.id, a.isCorrect, true, null]),
+    );
+    expect(recorded.progress).toEqual([
+      { sectionNumber: 5, questionsAttempted: 2, questionsCorrect: 1 },
+      { sectionNumber: 6, questionsAttempted: 1, questionsCorrect: 1 },
+    ]);
+    expect(await sectionProgressOf(t.database, user.id)).toEqual(recorded.progress);
+  });
+
+  it("on a retry writes nothing and returns the first stored answers", async () => {
+    const { user } = await t.member();
+    const answers = await answersFor(7, [true, false]);
+    const first = await recordAnswers(t.database, user.id, answers);
+    const before = await counts(t.database);
+    const retried = answers.map((a) => ({ ...a, userAnswer: "changed", isCorrect: !a.isCorrect }));
+    const again = await recordAnswers(t.database, user.id, retried);
+    expect(again.answers).toEqual(first.answers.map((a) => ({ ...a, inserted: false })));
+    expect(again.progress).toEqual(first.progress);
+    expect(await counts(t.database)).toEqual(before);
+  });
+
+  it("records concurrent retries of one answer once", async () => {
+    const { user } = await t.member();
+    const answers = await answersFor(9, [true]);
+    const results = await Promise.all([1, 2, 3, 4].map(() => recordAnswers(t.database, user.id, answers)));
+    expect(results.filter((r) => r.answers[0]!.inserted)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.answers[0]!.createdAt)).size).toBe(1);
+    const [row] = await t.database.rows<{ attempts: number }>(
+      sql`SELECT attempts FROM question_results WHERE user_id = ${user.id} AND question_id = ${answers[0]!.questionId}`,
+    );
+    expect(row!.attempts).toBe(1);
+  });
+
+  it("refuses an id stored for another member, writing none of the batch", async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const [taken] = await answersFor(10, [true]);
+    await recordAnswers(t.database, a.user.id, [taken!]);
+    const before = await counts(t.database);
+    const batch = [...(await answersFor(11, [true])), taken!];
+    expect((await failure(recordAnswers(t.database, b.user.id, batch))).code).toBe("CONFLICT");
+    expect(await counts(t.database)).toEqual(before);
+  });
+});

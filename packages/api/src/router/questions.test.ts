@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { counts, failure, shippedQuestionCount, useTestApi } from "../test-helpers.ts";
+
+const t = useTestApi();
+
+const goodQuestion = {
+  sectionNumber: 5,
+  questionType: "multiple-choice" as const,
+  questionText: "What is asked?",
+  options: ["A", "B", "C", "D"],
+  correctAnswer: "A",
+  explanation: "A is right.",
+};
+
+/** A refused call: 400 with the reason, and nothing written. */
+async function expectRejected(call: () => Promise<unknown>, reason: RegExp) {
+  const before = await counts(t.database);
+  const { code, text } = await failure(call());
+  expect([code, text]).toEqual(["BAD_REQUEST", expect.stringMatching(reason)]);
+  expect(await counts(t.database)).toEqual(before);
+}
+
+describe("questions.list", () => {
+  it("lists the shipped bank by section with the documented fields", async () => {
+    const { call } = await t.member();
+    const section7 = await call.questions.list({ section: 7 });
+    expect(section7).toHaveLength(shippedQuestionCount(7));
+    for (const q of section7) {
+      expect(Object.keys(q).sort()).toEqual([
+        "alternatives",
+        "citation",
+        "correctAnswer",
+        "explanation",
+        "id",
+        "options",
+        "questionText",
+        "questionType",
+        "secondSource",
+        "secondSourceLabel",
+        "sectionNumber",
+        "source",
+        "sourceLabel",
+      ]);
+      expect(q.sectionNumber).toBe(7);
+      if (q.questionType === "multiple-choice") {
+        expect(q.options).toHaveLength(4);
+        expect(q.options).toContain(q.correctAnswer);
+      } else expect(q.options).toBeNull();
+    }
+    expect(await call.questions.list({})).toHaveLength(shippedQuestionCount());
+  });
+
+  it("refuses a section outside 1–32 or not a whole number", async () => {
+    const { call } = await t.member();
+    for (const section of ["0", "33", "abc", "7.5"])
+      expect([section, (await failure(call.questions.list({ section }))).code]).toEqual([section, "BAD_REQUEST"]);
+  });
+
+  it("is for signed-in people only", async () => {
+    expect((await failure(t.signedOut.questions.list({}))).code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("questions.create, update and delete", () => {
+  it("let an admin create, update and delete a question; members see the change", async () => {
+    const { call: member } = await t.member();
+    const created = await t.admin.call.questions.create({ ...goodQuestion, sectionNumber: 32, correctAnswer: "B" });
+    expect(created).toMatchObject({ sectionNumber: 32, correctAnswer: "B", options: ["A", "B", "C", "D"] });
+    const inSection32 = async () => (await member.questions.list({ section: 32 })).some((q) => q.id === created.id);
+    expect(await inSection32()).toBe(true);
+
+    const updated = await t.admin.call.questions.update({
+      id: created.id,
+      questionType: "fill-in-blank",
+      options: null,
+      correctAnswer: "b",
+    });
+    expect(updated).toMatchObject({
+      questionType: "fill-in-blank",
+      options: null,
+      correctAnswer: "b",
+      questionText: goodQuestion.questionText,
+    });
+
+    expect(await t.admin.call.questions.delete({ id: created.id })).toEqual({ id: created.id, deleted: true });
+    expect(await inSection32()).toBe(false);
+    expect((await failure(t.admin.call.questions.delete({ id: created.id }))).code).toBe("NOT_FOUND");
+    expect((await failure(t.admin.call.questions.update({ id: created.id, questionText: "x?" }))).code).toBe(
+      "NOT_FOUND",
+    );
+  });
+
+  it("are for admins only", async () => {
+    const { call: member } = await t.member();
+    expect((await failure(member.questions.create(goodQuestion))).code).toBe("FORBIDDEN");
+    expect((await failure(member.questions.update({ id: 1, questionText: "x?" }))).code).toBe("FORBIDDEN");
+    expect((await failure(member.questions.delete({ id: 1 }))).code).toBe("FORBIDDEN");
+    expect((await failure(t.signedOut.questions.delete({ id: 1 }))).code).toBe("UNAUTHORIZED");
+  });
+
+  it("refuse section 33, three options, an empty field and an answer outside the options", async () => {
+    const create = (changes: Record<string, unknown>) => () =>
+      t.admin.call.questions.create({ ...goodQuestion, ...changes } as typeof goodQuestion);
+    await expectRejected(create({ sectionNumber: 33 }), /sectionNumber: Section must be from 1 to 32/);
+    await expectRejected(create({ sectionNumber: 0 }), /sectionNumber/);
+    await expectRejected(create({ options: ["A", "B", "C"] }), /exactly 4 options/);
+    await expectRejected(create({ options: ["A", "B", "", "D"] }), /Option 3 is required/);
+    await expectRejected(create({ questionText: "   " }), /Question text is required/);
+    await expectRejected(create({ explanation: "" }), /Explanation is required/);
+    await expectRejected(create({ correctAnswer: "E" }), /correct answer must be one of the options/);
+    await expectRejected(create({ questionType: "essay" }), /multiple-choice or fill-in-blank/);
+    await expectRejected(create({ options: ["A", "a", "B", "C"] }), /different/);
+  });
+
+  it("refuse an update that breaks the rules and leave the question as it was", async () => {
+    const [q] = (await t.admin.call.questions.list({ section: 9 })).filter((x) => x.questionType === "multiple-choice");
+    await expectRejected(
+      () => t.admin.call.questions.update({ id: q!.id, correctAnswer: "not an option" }),
+      /one of the options/,
+    );
+    await expectRejected(() => t.admin.call.questions.update({ id: q!.id, sectionNumber: 40 }), /sectionNumber/);
+    await expectRejected(() => t.admin.call.questions.update({ id: "abc", questionText: "x" }), /id/);
+    expect((await t.admin.call.questions.list({ section: 9 })).find((x) => x.id === q!.id)).toEqual(q);
+  });
+});
