@@ -3,6 +3,7 @@ import { citationLabel, flashcardFilterSectionName, sectionLabel } from "@jcba/d
 import { Check, ChevronLeft, ChevronRight, RefreshCw, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
+import { SourceLink } from "../components/SourceLink.tsx";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
 
@@ -186,6 +187,12 @@ export function FlashcardViewer({
           </Box>
         </Text>
       </Box>
+      {/* Below the card, not in it: the card is itself a button, and a link may not sit inside one. */}
+      {flipped && (
+        <Flex justify="center">
+          <SourceLink source={card.source} sourceLabel={card.sourceLabel} />
+        </Flex>
+      )}
       <Box srOnly aria-live="polite">
         {flipped ? `Definition: ${card.definition}` : ""}
       </Box>

@@ -1,16 +1,19 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { CircleCheck, CircleX } from "lucide-react";
+import { SourceLink } from "../components/SourceLink.tsx";
 import type { Graded } from "./graded.ts";
 
-/** Correct or Incorrect, the right answer, the explanation and the contract reference. */
+/** Correct or Incorrect, the right answer, the explanation, the contract reference and the source. */
 export function AnswerFeedback({
   ref,
   result,
   citation,
+  source,
 }: {
   ref: React.Ref<HTMLDivElement>;
   result: Graded;
   citation: string | null;
+  source: { source: string | null; sourceLabel: string | null };
 }) {
   const palette = result.isCorrect ? "green" : "red";
   return (
@@ -53,6 +56,7 @@ export function AnswerFeedback({
             Reference: {citation}
           </Text>
         )}
+        <SourceLink {...source} />
       </Stack>
     </Box>
   );

@@ -253,7 +253,12 @@ function Session({
 
             {result && (
               <>
-                <AnswerFeedback ref={feedbackRef} result={result} citation={citationLabel(question.citation)} />
+                <AnswerFeedback
+                  ref={feedbackRef}
+                  result={result}
+                  citation={citationLabel(question.citation)}
+                  source={question}
+                />
                 <Flex justify="flex-end">
                   <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={goOn}>
                     {index + 1 < total ? (
