@@ -1,27 +1,22 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
   api,
   BASE_URL,
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   registerMember,
   screenshot,
   signedInContext,
   unique,
   viewportShot,
+  withBrowser,
 } from "./helpers.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+withBrowser();
 
 /** The one visible toast with this title; checks its style (success or error) and returns it. */
 async function expectToast(page, title, type) {

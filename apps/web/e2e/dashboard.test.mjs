@@ -1,23 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   screenshot,
   signedInContext,
+  withBrowser,
 } from "./helpers.mjs";
 import { answerViaApi, assertBandColour, isTrpcCall, questionCounts, questionsOf, submitTest } from "./study-data.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+withBrowser();
 
 /** The contract's 2016 titles the dashboard shows for sections 1–8. */
 const TITLES = [

@@ -1,23 +1,23 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
+import { FLASHCARD_COUNTS } from "../../../packages/content/src/check.mjs";
 import {
   BASE_URL,
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   screenshot,
   signedInContext,
+  withBrowser,
 } from "./helpers.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+// Cards in the sections these tests walk through, as shipped (the deck's split changes with the content).
+const S2 = FLASHCARD_COUNTS[2];
+const S4 = FLASHCARD_COUNTS[4];
+
+withBrowser();
 
 /** The deck as the server has it, to compare the screen with. */
 async function deck(context) {
@@ -96,24 +96,24 @@ test("choosing a section changes the address without a reload, and back/forward 
 
   await chooseSection(page, "§2 Definitions");
   await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "?section=2");
-  await page.getByText("Card 1 of 30", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 30");
+  await page.getByText(`Card 1 of ${S2}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 0 / ${S2}`);
   assert.equal((await page.getByTestId("section-badge").textContent()).trim(), "§2 Definitions");
   assert.equal((await filter(page).textContent()).trim(), "§2 Definitions");
 
   await chooseSection(page, "§4 Compensation");
   await page.waitForURL((u) => u.search === "?section=4");
-  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
 
   await page.goBack();
   await page.waitForURL((u) => u.search === "?section=2");
-  await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+  await page.getByText(`Card 1 of ${S2}`, { exact: true }).waitFor();
   await page.goBack();
   await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "");
   await page.getByText("Card 1 of 164", { exact: true }).waitFor();
   await page.goForward();
   await page.waitForURL((u) => u.search === "?section=2");
-  await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+  await page.getByText(`Card 1 of ${S2}`, { exact: true }).waitFor();
 
   await chooseSection(page, "All Sections (164 cards)");
   await page.waitForURL((u) => u.pathname === "/flashcards" && u.search === "");
@@ -144,11 +144,11 @@ test("a section that is not a whole number from 1 to 32 shows the empty state", 
 test("cards flip by click, Enter and Space; Mastered and Needs Review change the count, advance, and persist", async () => {
   const { context } = await signedInContext(browser);
   const section4 = (await deck(context)).filter((c) => c.sectionNumber === 4);
-  assert.equal(section4.length, 5);
+  assert.equal(section4.length, S4);
   const page = await context.newPage();
   await page.goto(`${BASE_URL}/flashcards?section=4`);
-  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 0 / ${S4}`);
   assert.equal(
     await page.getByRole("button", { name: "Mastered", exact: true }).count(),
     0,
@@ -164,6 +164,11 @@ test("cards flip by click, Enter and Space; Mastered and Needs Review change the
     await card(page)
       .getByText(`JCBA ${cite.startsWith("§") ? cite : `§${cite}`}`, { exact: true })
       .waitFor();
+  // The back also names the source the card rests on, opening in a new tab.
+  const source = page.getByTestId("source").getByRole("link");
+  assert.equal((await source.textContent()).replace("(opens in a new tab)", "").trim(), section4[0].sourceLabel);
+  assert.equal(await source.getAttribute("href"), section4[0].source);
+  assert.equal(await source.getAttribute("target"), "_blank");
   await page.getByRole("button", { name: "Needs Review", exact: true }).waitFor();
   await screenshot(page, "flashcards-desktop-light-definition");
   await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).click();
@@ -179,8 +184,8 @@ test("cards flip by click, Enter and Space; Mastered and Needs Review change the
 
   // Mastered: the count goes up and the next card shows its term.
   await clickAndWaitForSave(page, "Mastered");
-  await page.getByText("Card 2 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.getByText(`Card 2 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 1 / ${S4}`);
   assert.equal(await card(page).getAttribute("data-side"), "term");
   assert.equal((await page.getByTestId("flashcard-term").textContent()).trim(), section4[1].term);
 
@@ -190,40 +195,39 @@ test("cards flip by click, Enter and Space; Mastered and Needs Review change the
   const saved = page.waitForResponse((r) => r.url().includes("mastery.save"));
   await page.keyboard.press("m");
   await saved;
-  await page.getByText("Card 3 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 2 / 5");
+  await page.getByText(`Card 3 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 2 / ${S4}`);
 
   await page.reload();
-  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 2 / 5", "saved mastery is read back after a reload");
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 2 / ${S4}`, "saved mastery is read back after a reload");
 
   // Needs Review takes card 1 back out of the mastered list.
   await card(page).click();
   await clickAndWaitForSave(page, "Needs Review");
-  await page.getByText("Card 2 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.getByText(`Card 2 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 1 / ${S4}`);
   assert.equal(await card(page).getAttribute("data-side"), "term");
   // R works too (on a card that is not mastered the count stays).
   await page.keyboard.press("Space");
   const saved2 = page.waitForResponse((r) => r.url().includes("mastery.save"));
   await page.keyboard.press("r");
   await saved2;
-  await page.getByText("Card 3 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
+  await page.getByText(`Card 3 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 0 / ${S4}`);
 
   // The last card stays put after marking.
-  await page.getByRole("button", { name: "Next card" }).click();
-  await page.getByRole("button", { name: "Next card" }).click();
-  await page.getByText("Card 5 of 5", { exact: true }).waitFor();
+  for (let n = 4; n <= S4; n++) await page.getByRole("button", { name: "Next card" }).click();
+  await page.getByText(`Card ${S4} of ${S4}`, { exact: true }).waitFor();
   await card(page).click();
   await clickAndWaitForSave(page, "Mastered");
-  await page.getByText("Card 5 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.getByText(`Card ${S4} of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 1 / ${S4}`);
   await page.getByText("This is the last card.").waitFor();
 
   await page.reload();
-  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 1 / ${S4}`);
   await page.goto(`${BASE_URL}/flashcards`);
   await page.getByText("Card 1 of 164", { exact: true }).waitFor();
   assert.equal(await mastered(page).textContent(), "Mastered: 1 / 164", "the count covers the current deck");
@@ -234,20 +238,20 @@ test("shortcuts are ignored while the section filter is in use", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
   await page.goto(`${BASE_URL}/flashcards?section=4`);
-  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
   await card(page).click();
   assert.equal(await card(page).getAttribute("data-side"), "definition");
   await filter(page).focus();
   await page.keyboard.press("m");
   await page.keyboard.press("r");
   assert.equal(await card(page).getAttribute("data-side"), "definition", "nothing was marked");
-  await page.getByText("Card 1 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 0 / 5");
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 0 / ${S4}`);
   // Away from the filter the same key marks the card.
   await page.getByRole("heading", { level: 1, name: "Flashcard Study Mode" }).click();
   await page.keyboard.press("m");
-  await page.getByText("Card 2 of 5", { exact: true }).waitFor();
-  assert.equal(await mastered(page).textContent(), "Mastered: 1 / 5");
+  await page.getByText(`Card 2 of ${S4}`, { exact: true }).waitFor();
+  assert.equal(await mastered(page).textContent(), `Mastered: 1 / ${S4}`);
   await context.close();
 });
 
@@ -297,7 +301,7 @@ test("flashcards in dark mode and on a phone: no serious axe violations, no side
     const { context } = await signedInContext(browser, { viewport, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto(`${BASE_URL}/flashcards?section=2`);
-    await page.getByText("Card 1 of 30", { exact: true }).waitFor();
+    await page.getByText(`Card 1 of ${S2}`, { exact: true }).waitFor();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, `on /flashcards (${name})`);
     await screenshot(page, `flashcards-${name}`);

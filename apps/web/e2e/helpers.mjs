@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
@@ -29,6 +30,17 @@ export async function launch() {
       "--disable-component-update",
       "--disable-sync",
     ],
+  });
+}
+
+/** The test file's browser (a live binding): launched before its tests and closed after them by withBrowser(). */
+export let browser;
+export function withBrowser() {
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
   });
 }
 

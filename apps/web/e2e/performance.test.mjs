@@ -1,23 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   screenshot,
   signedInContext,
+  withBrowser,
 } from "./helpers.mjs";
 import { assertBandColour, questionsOf, submitTest } from "./study-data.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+withBrowser();
 
 const EMPTY = "No test attempts yet. Start studying to see your performance data!";
 /** Text only chart.js's code contains (its minified build keeps this error message), and the lazy chunk's name. */

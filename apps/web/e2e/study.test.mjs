@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   screenshot,
   signedInContext,
+  withBrowser,
 } from "./helpers.mjs";
 import {
   answerFor,
@@ -18,13 +19,7 @@ import {
   trpcMutationInput,
 } from "./study-data.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+withBrowser();
 
 const SCORE_MESSAGES = {
   high: "Great job! You have a strong understanding of this section.",
@@ -72,6 +67,12 @@ async function expectFeedback(page, q, correct) {
   const text = await feedback.innerText();
   assert.ok(text.includes(q.explanation), "the feedback shows the explanation");
   assert.ok(text.includes(citationOf(q)), `the feedback shows the citation ${citationOf(q)}`);
+  // And the source it rests on, as a link that opens in a new tab.
+  assert.ok(q.source && q.sourceLabel, "every shipped question names its source");
+  const source = feedback.getByTestId("source").getByRole("link");
+  assert.equal(await source.getAttribute("href"), q.source, "the feedback links the source");
+  assert.equal(await source.getAttribute("target"), "_blank");
+  assert.ok((await source.textContent()).includes(q.sourceLabel), `the source is named: ${q.sourceLabel}`);
   if (correct) assert.ok(!text.includes("Correct answer:"), "no correct-answer line when right");
   else assert.ok(text.includes(`Correct answer: ${q.correctAnswer}`), "the correct answer is shown when wrong");
   // Locked after submitting.

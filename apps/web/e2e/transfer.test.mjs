@@ -1,26 +1,21 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
   api,
   BASE_URL,
+  browser,
   DESKTOP,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  launch,
   MOBILE,
   signedInContext,
   unique,
   viewportShot,
+  withBrowser,
 } from "./helpers.mjs";
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+withBrowser();
 
 async function createCard(context, card) {
   const res = await context.request.post(`${BASE_URL}/api/flashcards`, { data: card });

@@ -2,20 +2,11 @@
  * Account inputs (passwords, API tokens), shared by the server and the web forms. Only zod: the web
  * app imports this file on its own, without the routers.
  */
+import { hasControlChars } from "@jcba/validators";
 import { z } from "zod";
 
-/**
- * True when the text holds a C0 control character or DEL. Tab, line feed and carriage return are
- * allowed in long text and refused only in one-line fields (names, passwords). A loop rather than a
- * regular expression, which the linter rightly flags when it names control characters.
- */
-export function hasControlChars(text: string, oneLine = false): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7f || (c < 0x20 && (oneLine || (c !== 0x09 && c !== 0x0a && c !== 0x0d)))) return true;
-  }
-  return false;
-}
+// The control-character rule has one home, beside the question and flashcard rules.
+export { hasControlChars } from "@jcba/validators";
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 1000;

@@ -1,39 +1,26 @@
 /** zod schemas for every entity and input; the REST document is generated from them. */
 
-import { OPTIONS_PER_QUESTION, QUESTION_TYPES, SECTION_COUNT } from "@jcba/domain";
+import { hasControlChars } from "@jcba/validators";
+import { idParam, questionType, sectionNumber } from "@jcba/validators/api";
 import { z } from "zod";
-import { hasControlChars } from "./account-schemas.ts";
 
-const MAX_TEXT = 4000;
-
-/** Text without control characters (see hasControlChars): PostgreSQL refuses NUL, the rest only come from broken or hostile clients. */
+/** Text without control characters (see hasControlChars). */
 const safeText = (v: string) => !hasControlChars(v);
 const noControl = (field: string) => `${field} cannot contain control characters.`;
 
-export const sectionNumber = z.coerce
-  .number({ error: "Section must be a number from 1 to 32." })
-  .int("Section must be a whole number from 1 to 32.")
-  .min(1, "Section must be from 1 to 32.")
-  .max(SECTION_COUNT, "Section must be from 1 to 32.");
-
-/** A numeric id in a path or body; strings of digits are accepted (REST paths are strings). */
-export const idParam = z.coerce
-  .number({ error: "The id must be a number." })
-  .int("The id must be a whole number.")
-  .positive("The id must be positive.")
-  .max(2_147_483_647, "The id is too large.");
-
-const requiredText = (field: string, max = MAX_TEXT) =>
-  z
-    .string({ error: `${field} is required.` })
-    .trim()
-    .min(1, `${field} is required.`)
-    .max(max, `${field} is too long (at most ${max} characters).`)
-    .refine(safeText, noControl(field));
-
-export const questionType = z.enum(QUESTION_TYPES, {
-  error: "Question type must be multiple-choice or fill-in-blank.",
-});
+// The input rules are shared with the admin forms; they live in @jcba/validators.
+export {
+  type FieldProblem,
+  flashcardInput,
+  idParam,
+  type QuestionFields,
+  questionFields,
+  questionInput,
+  questionProblem,
+  questionProblems,
+  questionType,
+  sectionNumber,
+} from "@jcba/validators/api";
 
 /** Where a shipped item's facts come from: a link and its label ("AFA article, Feb 6, 2019"); null for admin-written items. */
 const itemSource = {
@@ -58,61 +45,6 @@ export const question = z.object({
 });
 export type Question = z.infer<typeof question>;
 
-export const questionFields = z.object({
-  sectionNumber,
-  questionType,
-  questionText: requiredText("Question text"),
-  options: z
-    .array(
-      z
-        .string()
-        .trim()
-        .max(500, "An option is too long (at most 500 characters).")
-        .refine(safeText, noControl("An option")),
-    )
-    .max(20, "Too many options.")
-    .nullable()
-    .optional(),
-  correctAnswer: requiredText("Correct answer", 500),
-  explanation: requiredText("Explanation"),
-  citation: z
-    .string()
-    .trim()
-    .max(40, "Citation is too long.")
-    .refine(safeText, noControl("Citation"))
-    .nullable()
-    .optional(),
-});
-export type QuestionFields = z.infer<typeof questionFields>;
-
-/** Rules of specification §5 that involve several fields; returns the first problem, if any. */
-export function questionProblem(q: QuestionFields): { path: string; message: string } | null {
-  if (q.questionType === "multiple-choice") {
-    const options = q.options ?? [];
-    if (options.length !== OPTIONS_PER_QUESTION)
-      return { path: "options", message: `A multiple-choice question needs exactly ${OPTIONS_PER_QUESTION} options.` };
-    const empty = options.findIndex((o) => o.trim() === "");
-    if (empty >= 0) return { path: `options.${empty}`, message: `Option ${empty + 1} is required.` };
-    if (new Set(options.map((o) => o.trim().toLowerCase())).size !== options.length)
-      return { path: "options", message: "The options must all be different." };
-    if (!options.includes(q.correctAnswer))
-      return { path: "correctAnswer", message: "The correct answer must be one of the options." };
-  } else if (q.options != null && q.options.length > 0) {
-    return { path: "options", message: "A fill-in-blank question has no options (send null)." };
-  }
-  return null;
-}
-
-export const questionInput = questionFields.superRefine((q, ctx) => {
-  const problem = questionProblem(q);
-  if (problem)
-    ctx.addIssue({
-      code: "custom",
-      path: problem.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-      message: problem.message,
-    });
-});
-
 export const flashcard = z.object({
   id: z.number().int(),
   sectionNumber: z.number().int(),
@@ -123,20 +55,7 @@ export const flashcard = z.object({
 });
 export type Flashcard = z.infer<typeof flashcard>;
 
-export const flashcardInput = z.object({
-  sectionNumber,
-  term: requiredText("Term", 200),
-  definition: requiredText("Definition"),
-  citation: z
-    .string()
-    .trim()
-    .max(40, "Citation is too long.")
-    .refine(safeText, noControl("Citation"))
-    .nullable()
-    .optional(),
-});
-
-export const sectionFilter = z.object({ section: sectionNumber.optional() });
+export const sectionFilter = z.object({ section: z.optional(sectionNumber) });
 
 export const mastery = z.object({ flashcardId: z.number().int(), mastered: z.boolean() });
 

@@ -3,3 +3,4 @@ export * from "./mastery.ts";
 export * from "./practice-test.ts";
 export * from "./progress.ts";
 export * from "./sections.ts";
+export * from "./text.ts";

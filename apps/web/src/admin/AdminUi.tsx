@@ -1,5 +1,17 @@
-import { Box, Button, Dialog, Field, Flex, Heading, NativeSelect, Portal, Text } from "@chakra-ui/react";
-import { SECTION_NUMBERS } from "@jcba/domain";
+import {
+  Box,
+  Button,
+  Dialog,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  Portal,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
+import { SECTION_COUNT, SECTION_NUMBERS } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -165,6 +177,90 @@ export function FormField({
       {showHelper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/** A text field of a form, one line or (with `rows`) several, named after the field it edits. */
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  helper,
+  required,
+  maxLength,
+  rows,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  helper?: string;
+  required?: boolean;
+  maxLength: number;
+  /** Several lines, growing with the text. */
+  rows?: number;
+}) {
+  return (
+    <FormField label={label} required={required} error={error} helper={helper}>
+      {(d) =>
+        rows ? (
+          <Textarea
+            {...d}
+            name={name}
+            rows={rows}
+            maxLength={maxLength}
+            autoresize
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+        ) : (
+          <Input
+            {...d}
+            name={name}
+            size="lg"
+            maxLength={maxLength}
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+        )
+      }
+    </FormField>
+  );
+}
+
+/** The Section field (1–32) of the question and flashcard forms. */
+export function SectionField({
+  value,
+  onChange,
+  error,
+  maxW,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  maxW?: { sm: string };
+}) {
+  return (
+    <FormField label="Section" required error={error} helper={`A number from 1 to ${SECTION_COUNT}`}>
+      {(d) => (
+        <Input
+          {...d}
+          name="sectionNumber"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={SECTION_COUNT}
+          step={1}
+          size="lg"
+          maxW={maxW}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
+    </FormField>
   );
 }
 

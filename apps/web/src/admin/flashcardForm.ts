@@ -1,6 +1,6 @@
+import { flashcardFormInput } from "@jcba/validators";
 import type { RouterInputs, RouterOutputs } from "../app/trpc.ts";
-import { validateSection } from "./questionForm.ts";
-import type { FieldErrors } from "./serverIssues.ts";
+import { checkForm, type FieldErrors } from "./fieldErrors.ts";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
 export type FlashcardPayload = RouterInputs["flashcards"]["create"];
@@ -27,22 +27,9 @@ export function flashcardFormFrom(card: Flashcard): FlashcardForm {
   };
 }
 
-/** Specification §5: section 1–32, term and definition required. */
-export function validateFlashcard(form: FlashcardForm): FieldErrors {
-  const errors: FieldErrors = {};
-  const section = validateSection(form.sectionNumber);
-  if (section) errors.sectionNumber = section;
-  if (!form.term.trim()) errors.term = "Term is required.";
-  if (!form.definition.trim()) errors.definition = "Definition is required.";
-  if (form.citation.trim().length > 40) errors.citation = "Citation is too long.";
-  return errors;
-}
-
-export function flashcardPayload(form: FlashcardForm): FlashcardPayload {
-  return {
-    sectionNumber: Number(form.sectionNumber.trim()),
-    term: form.term.trim(),
-    definition: form.definition.trim(),
-    citation: form.citation.trim() || null,
-  };
+/** Specification §5 through the server's own rules (@jcba/validators): the messages, or what is sent. */
+export function checkFlashcard(
+  form: FlashcardForm,
+): { ok: true; value: FlashcardPayload } | { ok: false; errors: FieldErrors } {
+  return checkForm(flashcardFormInput, { ...form, citation: form.citation.trim() || null });
 }

@@ -1,6 +1,7 @@
 import { OPTIONS_PER_QUESTION, type QuestionType } from "@jcba/domain";
+import { questionFormFields, questionProblems } from "@jcba/validators";
 import type { RouterInputs, RouterOutputs } from "../app/trpc.ts";
-import type { FieldErrors } from "./serverIssues.ts";
+import { checkForm, type FieldErrors } from "./fieldErrors.ts";
 
 export type Question = RouterOutputs["questions"]["list"][number];
 export type QuestionPayload = RouterInputs["questions"]["create"];
@@ -17,6 +18,8 @@ export interface QuestionForm {
   citation: string;
 }
 
+/** Options are shown as A. to D. */
+export const OPTION_LETTERS = Array.from({ length: OPTIONS_PER_QUESTION }, (_, i) => String.fromCharCode(65 + i));
 export const OPTION_FIELDS = Array.from({ length: OPTIONS_PER_QUESTION }, (_, i) => `options.${i}`);
 /** Field names in form order (for focusing the first error and mapping server issues). */
 export const QUESTION_FIELDS = [
@@ -58,55 +61,36 @@ export function questionFormFrom(q: Question): QuestionForm {
   };
 }
 
-export const SECTION_MESSAGE = "Section must be from 1 to 32.";
-
-export function validateSection(raw: string): string | null {
-  const text = raw.trim();
-  if (text === "") return "Section is required.";
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return "Section must be a number from 1 to 32.";
-  const n = Number(text);
-  if (!Number.isInteger(n)) return "Section must be a whole number from 1 to 32.";
-  if (n < 1 || n > 32) return SECTION_MESSAGE;
-  return null;
-}
-
-/** Specification §5, with the same messages the server gives. */
-export function validateQuestion(form: QuestionForm): FieldErrors {
-  const errors: FieldErrors = {};
-  const section = validateSection(form.sectionNumber);
-  if (section) errors.sectionNumber = section;
-  if (form.questionType !== "multiple-choice" && form.questionType !== "fill-in-blank")
-    errors.questionType = "Question type must be multiple-choice or fill-in-blank.";
-  if (!form.questionText.trim()) errors.questionText = "Question text is required.";
-  if (form.questionType === "multiple-choice") {
-    const trimmed = form.options.map((o) => o.trim());
-    trimmed.forEach((o, i) => {
-      if (!o) errors[`options.${i}`] = `Option ${i + 1} is required.`;
-    });
-    if (trimmed.every(Boolean) && new Set(trimmed.map((o) => o.toLowerCase())).size !== trimmed.length)
-      errors.options = "The options must all be different.";
-    const index = Number(form.correctIndex);
-    if (form.correctIndex === "") errors.correctAnswer = "Correct answer is required.";
-    else if (!trimmed[index]) errors.correctAnswer = "The correct answer must be one of the options.";
-  } else if (!form.correctText.trim()) {
-    errors.correctAnswer = "Correct answer is required.";
-  }
-  if (!form.explanation.trim()) errors.explanation = "Explanation is required.";
-  if (form.citation.trim().length > 40) errors.citation = "Citation is too long.";
-  return errors;
-}
-
-/** What is sent: options only for multiple choice (null for fill-in), the answer as the option's text. */
-export function questionPayload(form: QuestionForm): QuestionPayload {
+/** The form as the shared schema reads it: options only for multiple choice, the answer as the option's text. */
+function draftOf(form: QuestionForm) {
   const multiple = form.questionType === "multiple-choice";
   const options = multiple ? form.options.map((o) => o.trim()) : null;
   return {
-    sectionNumber: Number(form.sectionNumber.trim()),
+    sectionNumber: form.sectionNumber,
     questionType: form.questionType,
-    questionText: form.questionText.trim(),
+    questionText: form.questionText,
     options,
-    correctAnswer: multiple ? (options?.[Number(form.correctIndex)] ?? "") : form.correctText.trim(),
-    explanation: form.explanation.trim(),
+    correctAnswer: !multiple
+      ? form.correctText
+      : form.correctIndex === ""
+        ? ""
+        : (options?.[Number(form.correctIndex)] ?? ""),
+    explanation: form.explanation,
     citation: form.citation.trim() || null,
   };
+}
+
+/**
+ * Specification §5 through the server's own rules (@jcba/validators): every field's message, and
+ * every problem across fields; or, when there is none, what is sent.
+ */
+export function checkQuestion(
+  form: QuestionForm,
+): { ok: true; value: QuestionPayload } | { ok: false; errors: FieldErrors } {
+  const draft = draftOf(form);
+  const checked = checkForm(questionFormFields, draft);
+  const errors = checked.ok ? {} : { ...checked.errors };
+  for (const problem of questionProblems(draft)) errors[problem.path] ??= problem.message;
+  if (checked.ok && Object.keys(errors).length === 0) return checked;
+  return { ok: false, errors };
 }

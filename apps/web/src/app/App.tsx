@@ -9,10 +9,6 @@ import type { SessionUser } from "./session.ts";
 import { system } from "./theme.ts";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
 
-export interface RouterContext {
-  user: SessionUser;
-}
-
 function makeRouter(user: SessionUser) {
   return createRouter({ routeTree, context: { user }, defaultPreload: "intent", scrollRestoration: true });
 }

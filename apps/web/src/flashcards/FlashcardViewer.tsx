@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
-import { flashcardFilterSectionName } from "@jcba/domain";
+import { citationLabel, flashcardFilterSectionName, sectionLabel } from "@jcba/domain";
 import { Check, ChevronLeft, ChevronRight, RefreshCw, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
-import { citationLabel } from "./citation.ts";
+import { SourceLink } from "../components/SourceLink.tsx";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
 
@@ -112,7 +112,7 @@ export function FlashcardViewer({
             textAlign="right"
             data-testid="section-badge"
           >
-            §{card.sectionNumber} {flashcardFilterSectionName(card.sectionNumber)}
+            {sectionLabel(card.sectionNumber, flashcardFilterSectionName)}
           </Badge>
         </HStack>
       </Flex>
@@ -187,6 +187,12 @@ export function FlashcardViewer({
           </Box>
         </Text>
       </Box>
+      {/* Below the card, not in it: the card is itself a button, and a link may not sit inside one. */}
+      {flipped && (
+        <Flex justify="center">
+          <SourceLink source={card.source} sourceLabel={card.sourceLabel} />
+        </Flex>
+      )}
       <Box srOnly aria-live="polite">
         {flipped ? `Definition: ${card.definition}` : ""}
       </Box>

@@ -1,5 +1,5 @@
 import { createListCollection, Portal, Select } from "@chakra-ui/react";
-import { FLASHCARD_FILTER_SECTION_NAMES } from "@jcba/domain";
+import { flashcardFilterSectionName, SECTION_NUMBERS, sectionLabel } from "@jcba/domain";
 import { useMemo } from "react";
 
 const ALL = "all";
@@ -19,7 +19,7 @@ export function SectionFilter({
       createListCollection({
         items: [
           { value: ALL, label: `All Sections (${total} cards)` },
-          ...FLASHCARD_FILTER_SECTION_NAMES.map((title, i) => ({ value: String(i + 1), label: `§${i + 1} ${title}` })),
+          ...SECTION_NUMBERS.map((n) => ({ value: String(n), label: sectionLabel(n, flashcardFilterSectionName) })),
         ],
       }),
     [total],

@@ -3,7 +3,7 @@
  * /performance route), so chart.js is downloaded on that screen alone.
  */
 
-import { scoreBand } from "@jcba/domain";
+import { plural, scoreBand } from "@jcba/domain";
 import {
   BarElement,
   CategoryScale,
@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from "chart.js";
 import { Bar, Line } from "react-chartjs-2";
+import { BAND_CHART_COLOURS } from "../components/scoreBand.ts";
 import { useColorMode } from "../components/ui/color-mode.tsx";
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip);
@@ -35,24 +36,19 @@ const PALETTE = {
     fill: "#1d4ed8",
     grid: "rgba(17, 24, 39, 0.10)",
     tick: "#4b5563",
-    green: "#15803d",
-    amber: "#b45309",
-    red: "#b91c1c",
   },
   dark: {
     line: "#93b4ff",
     fill: "#93b4ff",
     grid: "rgba(243, 244, 246, 0.14)",
     tick: "#d1d5db",
-    green: "#4ade80",
-    amber: "#fcd34d",
-    red: "#fca5a5",
   },
 } as const;
 
 function useChartColours() {
   const { colorMode } = useColorMode();
-  return PALETTE[colorMode === "dark" ? "dark" : "light"];
+  const mode = colorMode === "dark" ? "dark" : "light";
+  return { ...PALETTE[mode], ...BAND_CHART_COLOURS[mode] };
 }
 
 const reducedMotion = () =>
@@ -83,7 +79,7 @@ function baseOptions(c: (typeof PALETTE)["light" | "dark"]): ChartOptions<"line"
 
 export function ScoreTrendChart({ points }: { points: TrendPoint[] }) {
   const c = useChartColours();
-  const summary = `Line chart of your last ${points.length} practice test ${points.length === 1 ? "score" : "scores"}, oldest first: ${points.map((p) => `${p.label} ${p.score}%`).join(", ")}.`;
+  const summary = `Line chart of your last ${plural(points.length, "practice test score")}, oldest first: ${points.map((p) => `${p.label} ${p.score}%`).join(", ")}.`;
   return (
     <div style={{ position: "relative", height: 250 }} data-testid="score-trend-chart">
       <Line

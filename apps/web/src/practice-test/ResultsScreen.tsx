@@ -1,10 +1,18 @@
 /** Results: score, time, a per-section breakdown and a review of every question. */
 import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Switch, Table, Text } from "@chakra-ui/react";
-import { formatDuration, formatHistoryDate, scoreBand, scoreMessage } from "@jcba/domain";
+import {
+  citationLabel,
+  formatDuration,
+  formatHistoryDate,
+  plural,
+  SECTION_COUNT,
+  scoreMessage,
+  sectionLabel,
+} from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { BarChart3, Check, Clock, FilePlus2, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
-import { BAND_PALETTE, citationLabel, plural, sectionLabel } from "./format.ts";
+import { bandPalette } from "../components/scoreBand.ts";
 import type { ReviewItem, TestResult } from "./storage.ts";
 
 interface Props {
@@ -16,7 +24,7 @@ interface Props {
 export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
   const { attempt, correctCount, breakdown, review } = result;
   const [onlyMissed, setOnlyMissed] = useState(false);
-  const palette = BAND_PALETTE[scoreBand(attempt.score)];
+  const palette = bandPalette(attempt.score);
   const missed = review.filter((r) => !r.isCorrect);
   const numbered = review.map((item, i) => ({ item, n: i + 1 }));
   const shown = onlyMissed ? numbered.filter(({ item }) => !item.isCorrect) : numbered;
@@ -30,7 +38,7 @@ export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
         </Heading>
         <Text color="fg.muted" mt="1">
           Practice test taken {formatHistoryDate(new Date(attempt.createdAt))} ·{" "}
-          {attempt.sectionsIncluded.length === 32
+          {attempt.sectionsIncluded.length === SECTION_COUNT
             ? "All sections"
             : attempt.sectionsIncluded.length === 1
               ? `Section ${attempt.sectionsIncluded[0]}`
@@ -125,11 +133,7 @@ export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
                     {b.correct}/{b.total}
                   </Table.Cell>
                   <Table.Cell textAlign="end" pe="0">
-                    <Badge
-                      colorPalette={BAND_PALETTE[scoreBand(b.percent)]}
-                      variant="subtle"
-                      fontVariantNumeric="tabular-nums"
-                    >
+                    <Badge colorPalette={bandPalette(b.percent)} variant="subtle" fontVariantNumeric="tabular-nums">
                       {b.percent}%
                     </Badge>
                   </Table.Cell>

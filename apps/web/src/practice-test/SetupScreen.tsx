@@ -17,9 +17,8 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { MAX_TEST_QUESTIONS, SECTION_NUMBERS, sidebarSectionName, TEST_LENGTHS } from "@jcba/domain";
+import { MAX_TEST_QUESTIONS, plural, SECTION_COUNT, SECTION_NUMBERS, sectionLabel, TEST_LENGTHS } from "@jcba/domain";
 import { ClipboardCheck, Clock, ListChecks, Play } from "lucide-react";
-import { plural } from "./format.ts";
 
 export type LengthChoice = "10" | "25" | "50" | "all";
 export type LimitChoice = "none" | "10" | "20" | "30" | "60";
@@ -121,7 +120,7 @@ export function SetupScreen({
                       <RadioCard.ItemContent>
                         <RadioCard.ItemText>All sections (comprehensive)</RadioCard.ItemText>
                         <RadioCard.ItemDescription>
-                          Questions from all 32 sections, spread evenly
+                          Questions from all {SECTION_COUNT} sections, spread evenly
                         </RadioCard.ItemDescription>
                       </RadioCard.ItemContent>
                       <RadioCard.ItemIndicator />
@@ -144,7 +143,7 @@ export function SetupScreen({
                 <Stack gap="3" role="group" aria-labelledby="setup-pick-label">
                   <Flex align="center" gap="2" wrap="wrap">
                     <Text id="setup-pick-label" fontWeight="medium" mr="auto">
-                      {choice.picked.length} of 32 sections selected
+                      {choice.picked.length} of {SECTION_COUNT} sections selected
                     </Text>
                     <Button
                       size="sm"
@@ -185,7 +184,7 @@ export function SetupScreen({
                             <Checkbox.Control />
                             <Checkbox.Label flex="1" display="flex" gap="2" alignItems="center" minW="0">
                               <Text as="span" flex="1" minW="0">
-                                §{n} {sidebarSectionName(n)}
+                                {sectionLabel(n)}
                               </Text>
                               <Text as="span" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
                                 {c === undefined ? "" : plural(c, "question")}

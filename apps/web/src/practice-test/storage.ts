@@ -3,6 +3,7 @@
  * dropped connection never loses it. Only what the member can see is stored: the drawn questions
  * arrive without their answers.
  */
+import { newClientId } from "../app/ids.ts";
 import type { RouterOutputs } from "../app/trpc.ts";
 
 export type TestQuestion = RouterOutputs["tests"]["draw"]["questions"][number];
@@ -30,20 +31,10 @@ export interface SavedAttempt {
 const KEY_PREFIX = "jcba:practice-test:";
 const keyFor = (userId: number) => `${KEY_PREFIX}${userId}`;
 
-/** A v4 UUID; falls back to getRandomValues where randomUUID is missing (plain-http pages). */
-export function newAttemptId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 export function newAttempt(questions: TestQuestion[], limitSeconds: number | null): SavedAttempt {
   return {
     v: 1,
-    id: newAttemptId(),
+    id: newClientId(),
     questions,
     answers: {},
     flags: [],

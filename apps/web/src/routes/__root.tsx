@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import type { RouterContext } from "../app/App.tsx";
+import type { RouterContext } from "../app/session.ts";
 import { AppShell } from "../components/AppShell.tsx";
 import { NotFound } from "../components/PageStates.tsx";
 

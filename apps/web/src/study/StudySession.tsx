@@ -3,40 +3,20 @@
  * feedback with the explanation and its contract reference, and a summary at the end.
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  Kbd,
-  Progress,
-  RadioCard,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { canSubmitAnswer, percent, SIDEBAR_SECTION_NAMES, scoreMessage } from "@jcba/domain";
+import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
+import { canSubmitAnswer, citationLabel, percent, sidebarSectionName } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ArrowRight, CircleCheck, CircleX, RotateCcw, Trophy } from "lucide-react";
+import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { newClientId } from "../app/ids.ts";
+import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
-import { bandColor } from "../performance/band.ts";
-import { formatCitation, newAttemptId } from "./citation.ts";
-
-type Question = RouterOutputs["questions"]["list"][number];
-interface Graded {
-  userAnswer: string;
-  isCorrect: boolean;
-  correctAnswer: string;
-  explanation: string;
-}
+import { AnswerFeedback } from "./AnswerFeedback.tsx";
+import { AnswerForm } from "./AnswerForm.tsx";
+import type { Graded, Question } from "./graded.ts";
+import { SessionSummary } from "./SessionSummary.tsx";
+import { useStudyKeys } from "./useStudyKeys.ts";
 
 function BackToDashboard() {
   return (
@@ -128,7 +108,7 @@ function Session({
     const userAnswer = question.questionType === "fill-in-blank" ? answer.trim() : answer;
     let p = pending.current;
     if (!p || p.questionId !== question.id || p.answer !== userAnswer)
-      p = pending.current = { id: newAttemptId(), questionId: question.id, answer: userAnswer };
+      p = pending.current = { id: newClientId(), questionId: question.id, answer: userAnswer };
     const at = index;
     answerMutation.mutate(
       { id: p.id, questionId: question.id, userAnswer },
@@ -179,37 +159,19 @@ function Session({
     else questionRef.current?.focus();
   });
 
-  // Keyboard: 1–4 pick an option; Enter submits, then goes on (buttons and links keep their own Enter).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (finished || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
-      const target = e.target instanceof Element ? e.target : null;
-      if (target?.closest('[role="dialog"], [role="alertdialog"]')) return;
-      const inTextField = !!target?.closest(
-        'input:not([type="radio"]):not([type="checkbox"]), textarea, select, [contenteditable="true"]',
-      );
-      if (/^[1-4]$/.test(e.key) && !inTextField) {
-        if (!submitted && question.questionType === "multiple-choice") {
-          const option = question.options?.[Number(e.key) - 1];
-          if (option !== undefined && !answerMutation.isPending) {
-            e.preventDefault();
-            setAnswer(option);
-          }
-        }
-        return;
-      }
-      if (e.key === "Enter") {
-        if (target?.closest('button, a, select, textarea, summary, [role="button"], [role="link"]')) return;
-        e.preventDefault();
-        if (submitted) goOn();
-        else submit();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
+  useStudyKeys(
+    !finished,
+    (digit) => {
+      if (submitted || question.questionType !== "multiple-choice" || answerMutation.isPending) return false;
+      const option = question.options?.[digit - 1];
+      if (option === undefined) return false;
+      setAnswer(option);
+      return true;
+    },
+    () => (submitted ? goOn() : submit()),
+  );
 
-  const name = SIDEBAR_SECTION_NAMES[section - 1] ?? `Section ${section}`;
+  const name = sidebarSectionName(section);
   const answeredCount = graded.filter(Boolean).length;
 
   return (
@@ -225,7 +187,7 @@ function Session({
       </Box>
 
       {finished ? (
-        <Summary
+        <SessionSummary
           ref={summaryRef}
           correct={correctCount}
           total={total}
@@ -277,86 +239,26 @@ function Session({
               {question.questionText}
             </Heading>
 
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                submit();
-              }}
-              noValidate
-            >
-              <Stack gap="4">
-                {question.questionType === "multiple-choice" ? (
-                  <Options
-                    question={question}
-                    labelledBy={questionId}
-                    value={answer}
-                    onChange={setAnswer}
-                    locked={submitted || answerMutation.isPending}
-                    result={result}
-                  />
-                ) : (
-                  <Field.Root>
-                    <Field.Label>Your answer</Field.Label>
-                    <Input
-                      ref={inputRef}
-                      value={answer}
-                      onChange={(e) => setAnswer(e.target.value)}
-                      placeholder="Type your answer here..."
-                      autoComplete="off"
-                      spellCheck={false}
-                      maxLength={500}
-                      size="lg"
-                      readOnly={submitted || answerMutation.isPending}
-                      aria-describedby={questionId}
-                      borderColor={result ? (result.isCorrect ? "green.solid" : "red.solid") : undefined}
-                      borderWidth={result ? "2px" : undefined}
-                    />
-                  </Field.Root>
-                )}
-
-                {answerMutation.isError && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>Your answer was not saved.</Alert.Title>
-                      <Alert.Description>
-                        {errorMessage(answerMutation.error)}. Check your connection, then press Submit Answer to try
-                        again.
-                      </Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
-
-                {!submitted && (
-                  <Flex gap="3" align="center" justify="space-between" flexWrap="wrap">
-                    <Text fontSize="xs" color="fg.muted" hideBelow="md">
-                      {question.questionType === "multiple-choice" ? (
-                        <>
-                          Press <Kbd size="sm">1</Kbd>–<Kbd size="sm">4</Kbd> to choose,{" "}
-                        </>
-                      ) : null}
-                      <Kbd size="sm">Enter</Kbd> to submit
-                    </Text>
-                    <Button
-                      type="submit"
-                      colorPalette="brand"
-                      minH="44px"
-                      ms="auto"
-                      w={{ base: "full", sm: "auto" }}
-                      disabled={!canSubmitAnswer(question.questionType, answer)}
-                      loading={answerMutation.isPending}
-                      loadingText="Submitting…"
-                    >
-                      Submit Answer
-                    </Button>
-                  </Flex>
-                )}
-              </Stack>
-            </form>
+            <AnswerForm
+              question={question}
+              labelledBy={questionId}
+              answer={answer}
+              onAnswer={setAnswer}
+              result={result}
+              sending={answerMutation.isPending}
+              sendError={answerMutation.isError ? errorMessage(answerMutation.error) : null}
+              onSubmit={submit}
+              inputRef={inputRef}
+            />
 
             {result && (
               <>
-                <Feedback ref={feedbackRef} result={result} citation={formatCitation(question.citation)} />
+                <AnswerFeedback
+                  ref={feedbackRef}
+                  result={result}
+                  citation={citationLabel(question.citation)}
+                  source={question}
+                />
                 <Flex justify="flex-end">
                   <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={goOn}>
                     {index + 1 < total ? (
@@ -376,210 +278,5 @@ function Session({
         </Card.Root>
       )}
     </Stack>
-  );
-}
-
-function Options({
-  question,
-  labelledBy,
-  value,
-  onChange,
-  locked,
-  result,
-}: {
-  question: Question;
-  labelledBy: string;
-  value: string;
-  onChange: (v: string) => void;
-  locked: boolean;
-  result: Graded | undefined;
-}) {
-  const options = question.options ?? [];
-  return (
-    <RadioCard.Root
-      value={value || null}
-      onValueChange={(d) => onChange(d.value ?? "")}
-      disabled={locked}
-      colorPalette="brand"
-      aria-labelledby={labelledBy}
-      variant="outline"
-      size="sm"
-    >
-      <Stack gap="2">
-        {options.map((option, i) => {
-          const isAnswer = result !== undefined && option === result.correctAnswer;
-          const isWrongChoice = result !== undefined && !result.isCorrect && option === result.userAnswer;
-          return (
-            <RadioCard.Item
-              key={option}
-              value={option}
-              _disabled={{ opacity: 1, cursor: "default" }}
-              colorPalette={isAnswer ? "green" : isWrongChoice ? "red" : "brand"}
-              borderColor={isAnswer ? "green.solid" : isWrongChoice ? "red.solid" : undefined}
-              bg={isAnswer ? "green.subtle" : isWrongChoice ? "red.subtle" : undefined}
-              borderWidth={isAnswer || isWrongChoice ? "2px" : undefined}
-            >
-              <RadioCard.ItemHiddenInput />
-              <RadioCard.ItemControl alignItems="center" minH="44px" gap="3">
-                <Kbd aria-hidden size="sm" flexShrink={0}>
-                  {i + 1}
-                </Kbd>
-                <RadioCard.ItemText flex="1" fontWeight="normal" fontSize="md">
-                  {option}
-                  {isAnswer && (
-                    <Box as="span" srOnly>
-                      {" "}
-                      (correct answer)
-                    </Box>
-                  )}
-                  {isWrongChoice && (
-                    <Box as="span" srOnly>
-                      {" "}
-                      (your answer)
-                    </Box>
-                  )}
-                </RadioCard.ItemText>
-                {isAnswer && (
-                  <Box as="span" color="green.fg" aria-hidden>
-                    <CircleCheck size={20} />
-                  </Box>
-                )}
-                {isWrongChoice && (
-                  <Box as="span" color="red.fg" aria-hidden>
-                    <CircleX size={20} />
-                  </Box>
-                )}
-                <RadioCard.ItemIndicator />
-              </RadioCard.ItemControl>
-            </RadioCard.Item>
-          );
-        })}
-      </Stack>
-    </RadioCard.Root>
-  );
-}
-
-function Feedback({
-  ref,
-  result,
-  citation,
-}: {
-  ref: React.Ref<HTMLDivElement>;
-  result: Graded;
-  citation: string | null;
-}) {
-  const palette = result.isCorrect ? "green" : "red";
-  return (
-    <Box
-      ref={ref}
-      tabIndex={-1}
-      role="region"
-      aria-label="Answer feedback"
-      data-testid="feedback"
-      p="4"
-      rounded="md"
-      borderWidth="1px"
-      borderColor={`${palette}.muted`}
-      borderStartWidth="4px"
-      borderStartColor={`${palette}.solid`}
-      bg={`${palette}.subtle`}
-      outline="none"
-      _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing", outlineOffset: "2px" }}
-    >
-      <HStack gap="2" color={`${palette}.fg`}>
-        <Box as="span" aria-hidden>
-          {result.isCorrect ? <CircleCheck size={22} /> : <CircleX size={22} />}
-        </Box>
-        <Heading as="h3" size="md" color={`${palette}.fg`}>
-          {result.isCorrect ? "Correct" : "Incorrect"}
-        </Heading>
-      </HStack>
-      <Stack gap="2" mt="2" fontSize="sm">
-        {!result.isCorrect && (
-          <Text>
-            Correct answer:{" "}
-            <Text as="strong" fontWeight="semibold">
-              {result.correctAnswer}
-            </Text>
-          </Text>
-        )}
-        <Text>{result.explanation}</Text>
-        {citation && (
-          <Text color="fg.muted" data-testid="citation">
-            Reference: JCBA {citation}
-          </Text>
-        )}
-      </Stack>
-    </Box>
-  );
-}
-
-function Summary({
-  ref,
-  correct,
-  total,
-  saving,
-  saveError,
-  onRetrySave,
-  onRestart,
-}: {
-  ref: React.Ref<HTMLHeadingElement>;
-  correct: number;
-  total: number;
-  saving: boolean;
-  saveError: string | null;
-  onRetrySave: () => void;
-  onRestart: () => void;
-}) {
-  const score = percent(correct, total);
-  return (
-    <Card.Root textAlign="center" data-testid="summary">
-      <Card.Body gap="3" alignItems="center" py={{ base: "6", md: "10" }}>
-        <Flex aria-hidden color="brand.fg" bg="brand.subtle" rounded="full" p="4">
-          <Trophy size={36} />
-        </Flex>
-        <Heading
-          as="h2"
-          size="2xl"
-          ref={ref}
-          tabIndex={-1}
-          outline="none"
-          _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing", outlineOffset: "4px", rounded: "sm" }}
-        >
-          Study Session Complete!
-        </Heading>
-        <Text fontSize="lg">
-          You scored {correct} out of {total} questions correctly ({score}%)
-        </Text>
-        <Text fontWeight="semibold" color={bandColor(score)}>
-          {scoreMessage(score)}
-        </Text>
-        {saving && (
-          <Text fontSize="sm" color="fg.muted" role="status">
-            Saving your progress…
-          </Text>
-        )}
-        {saveError && (
-          <Alert.Root status="warning" role="alert" textAlign="start" maxW="md">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>This session's summary was not saved.</Alert.Title>
-              <Alert.Description>{saveError}. Your answers are kept; try saving again.</Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" minH="44px" onClick={onRetrySave}>
-              Try Again
-            </Button>
-          </Alert.Root>
-        )}
-        <Flex gap="3" pt="2" flexWrap="wrap" justify="center" w={{ base: "full", sm: "auto" }}>
-          <Button colorPalette="brand" minH="44px" onClick={onRestart} w={{ base: "full", sm: "auto" }}>
-            <RotateCcw aria-hidden /> Study Again
-          </Button>
-          <Button asChild variant="outline" minH="44px" w={{ base: "full", sm: "auto" }}>
-            <Link to="/">Back to Dashboard</Link>
-          </Button>
-        </Flex>
-      </Card.Body>
-    </Card.Root>
   );
 }

@@ -1,4 +1,5 @@
-import type { RouterOutputs } from "../app/trpc.ts";
+import { plural } from "@jcba/domain";
+import type { RouterOutputs } from "../../app/trpc.ts";
 
 /** Import and export of the bank (questions) or the deck (flashcards). */
 export type TransferKind = "questions" | "flashcards";
@@ -12,19 +13,14 @@ export const MAX_IMPORT_CHARS = 4_000_000;
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 export const TOO_LARGE = "The file is too large (4 MB at most).";
 
-const NOUNS: Record<TransferKind, [string, string]> = {
-  questions: ["question", "questions"],
-  flashcards: ["flashcard", "flashcards"],
+/** One item of each kind: 'question', 'flashcard'. */
+export const ITEM_NOUN: Record<TransferKind, "question" | "flashcard"> = {
+  questions: "question",
+  flashcards: "flashcard",
 };
 
 /** '1 question', '12 flashcards'. */
-export function countOf(n: number, kind: TransferKind): string {
-  return `${n} ${NOUNS[kind][n === 1 ? 0 : 1]}`;
-}
-
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export const countOf = (n: number, kind: TransferKind) => plural(n, ITEM_NOUN[kind]);
 
 /** The format a file's name suggests; a name without .json or .csv is guessed from its first character. */
 export function formatOfName(name: string): TransferFormat | null {
@@ -41,7 +37,7 @@ export function guessFormat(content: string): TransferFormat {
 
 /** '412 KB', '1.2 MB', '900 bytes'. */
 export function fileSize(bytes: number): string {
-  if (bytes < 1024) return plural(bytes, "byte", "bytes");
+  if (bytes < 1024) return plural(bytes, "byte");
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

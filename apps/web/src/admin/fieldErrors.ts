@@ -1,11 +1,41 @@
 import { TRPCClientError } from "@trpc/client";
 import { errorMessage } from "../app/trpc.ts";
 
+/** Messages by field path ('questionText', 'options.2'). */
 export type FieldErrors = Record<string, string>;
 
 interface Issue {
-  path?: readonly (string | number)[];
+  path?: readonly PropertyKey[];
   message?: string;
+}
+
+/** The first message for each known field; a path below a known field ('options.2.x') counts for its first part. */
+function errorsOf(issues: readonly Issue[], knownFields?: readonly string[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = (issue.path ?? []).map(String).join(".");
+    const head = String(issue.path?.[0] ?? "");
+    const field = !knownFields || knownFields.includes(key) ? key : knownFields.includes(head) ? head : null;
+    if (field && issue.message && !fields[field]) fields[field] = issue.message;
+  }
+  return fields;
+}
+
+/** What checkForm needs of a zod schema (typed structurally, so the web needs no zod types of its own). */
+interface Parseable<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+/**
+ * A form checked with the same zod schema the server uses: the parsed value to send, or the
+ * messages by field (the first one for each).
+ */
+export function checkForm<T>(
+  schema: Parseable<T>,
+  draft: unknown,
+): { ok: true; value: T } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(draft);
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: errorsOf(result.error.issues) };
 }
 
 /**
@@ -19,16 +49,7 @@ export function serverErrors(
 ): { fields: FieldErrors; description: string } {
   const issues =
     error instanceof TRPCClientError ? ((error.data as { issues?: Issue[] } | undefined)?.issues ?? []) : [];
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const key = (issue.path ?? []).join(".");
-    const field = knownFields.includes(key)
-      ? key
-      : knownFields.includes(String(issue.path?.[0] ?? ""))
-        ? String(issue.path?.[0])
-        : null;
-    if (field && issue.message && !fields[field]) fields[field] = issue.message;
-  }
+  const fields = errorsOf(issues, knownFields);
   if (issues.length === 0) return { fields, description: errorMessage(error) };
   const status =
     error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;

@@ -2,8 +2,8 @@ import { Button, Flex, Group, NativeSelect } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, Upload } from "lucide-react";
 import { useState } from "react";
-import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { errorMessage, useTRPC, useTRPCClient } from "../../app/trpc.ts";
+import { notifyError, notifySuccess } from "../../components/ui/toaster.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 import {
   countOf,

@@ -1,0 +1,137 @@
+import { Button, Card, Flex, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
+import { plural } from "@jcba/domain";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { errorMessage } from "../app/trpc.ts";
+import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { AdminPageHeader, AdminSectionFilter } from "./AdminUi.tsx";
+import { TransferControls } from "./transfer/TransferControls.tsx";
+import { ITEM_NOUN, type TransferKind } from "./transfer/transferRequests.ts";
+
+/** The list query as the page shows it. */
+interface ListState {
+  isPending: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * Manage Questions and Manage Flashcards: the title with Import, Export and Add, the section
+ * filter with the count, then the list (or its loading, error or empty state) and the dialogs.
+ */
+export function ManagerPage({
+  kind,
+  description,
+  maxW,
+  onAdd,
+  filter,
+  onFilterChange,
+  section,
+  count,
+  list,
+  children,
+  dialogs,
+}: {
+  kind: TransferKind;
+  description: string;
+  maxW: string;
+  onAdd: () => void;
+  /** The filter's value: "all" or a section number. */
+  filter: string;
+  onFilterChange: (value: string) => void;
+  section: number | undefined;
+  /** How many items the filter shows. */
+  count: number;
+  list: ListState;
+  children: ReactNode;
+  dialogs: ReactNode;
+}) {
+  const one = ITEM_NOUN[kind];
+  const title = one[0]!.toUpperCase() + one.slice(1);
+  return (
+    <Stack gap="6" maxW={maxW} mx="auto" w="full">
+      <AdminPageHeader
+        title={`Manage ${title}s`}
+        description={description}
+        action={
+          <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
+            <TransferControls kind={kind} />
+            <Button colorPalette="brand" size="lg" onClick={onAdd}>
+              <Plus aria-hidden /> Add {title}
+            </Button>
+          </Flex>
+        }
+      />
+      <Flex
+        gap="4"
+        align={{ base: "stretch", sm: "flex-end" }}
+        justify="space-between"
+        direction={{ base: "column", sm: "row" }}
+      >
+        <AdminSectionFilter value={filter} onChange={onFilterChange} />
+        {list.isSuccess && (
+          <Text color="fg.muted" role="status" data-testid={`${one}-count`}>
+            {plural(count, one)}
+            {section === undefined ? " in all sections" : ` in Section ${section}`}
+          </Text>
+        )}
+      </Flex>
+
+      {list.isPending ? (
+        <LoadingSpinner label={`Loading ${kind}`} />
+      ) : list.isError ? (
+        <ErrorCard message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+      ) : count === 0 ? (
+        <Card.Root>
+          <Card.Body textAlign="center" color="fg.muted">
+            No {kind} in this section yet. Use Add {title} to write the first one.
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        children
+      )}
+      {dialogs}
+    </Stack>
+  );
+}
+
+/** The Edit and Delete icon buttons of an item's card (44 px targets). */
+export function EditDeleteButtons({
+  noun,
+  onEdit,
+  onDelete,
+}: {
+  noun: "question" | "flashcard";
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <HStack gap="1" flexShrink={0}>
+      <IconButton
+        variant="ghost"
+        size="md"
+        minW="44px"
+        minH="44px"
+        aria-label={`Edit ${noun}`}
+        title={`Edit ${noun}`}
+        onClick={onEdit}
+      >
+        <Pencil />
+      </IconButton>
+      <IconButton
+        variant="ghost"
+        size="md"
+        minW="44px"
+        minH="44px"
+        colorPalette="red"
+        aria-label={`Delete ${noun}`}
+        title={`Delete ${noun}`}
+        onClick={onDelete}
+      >
+        <Trash2 />
+      </IconButton>
+    </HStack>
+  );
+}

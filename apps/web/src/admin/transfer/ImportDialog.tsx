@@ -1,0 +1,165 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from "@chakra-ui/react";
+import { plural } from "@jcba/domain";
+import { useRef } from "react";
+import { FileDropZone } from "./FileDropZone.tsx";
+import { ImportProgress } from "./ImportProgress.tsx";
+import { ImportReportView, summarySentence } from "./ImportReport.tsx";
+import { type ImportReport, ITEM_NOUN, type TransferFormat, type TransferKind } from "./transferRequests.ts";
+import { useImportFile } from "./useImportFile.ts";
+
+const COLUMNS: Record<TransferKind, string> = {
+  questions:
+    "id, sectionNumber, questionType, questionText, option1, option2, option3, option4, correctAnswer, explanation, citation",
+  flashcards: "id, sectionNumber, term, definition, citation",
+};
+const TITLES: Record<TransferKind, string> = { questions: "Import Questions", flashcards: "Import Flashcards" };
+
+export interface ImportDialogProps {
+  kind: TransferKind;
+  open: boolean;
+  onClose: () => void;
+  /** The import was applied: close, tell the user and refresh. */
+  onImported: (report: ImportReport) => void;
+}
+
+/**
+ * Import a JSON or CSV file: the file is read (FileReader, with progress), always checked first
+ * with a dry run, and written only when every row is valid. Both uploads go through
+ * XMLHttpRequest to POST /api/admin/import so the progress bar shows the real upload.
+ */
+export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogProps) {
+  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
+  const { stage, file, format, applyError, applying, busy, report, importable, chooseFile, changeFormat, apply, stop } =
+    useImportFile(kind, onImported);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open && stop()) onClose();
+      }}
+      size={size}
+      scrollBehavior="inside"
+      placement="center"
+      lazyMount
+      unmountOnExit
+      closeOnInteractOutside={false}
+      closeOnEscape={!applying}
+      initialFocusEl={() => chooseRef.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="import-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{TITLES[kind]}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="5">
+                <Stack gap="2" fontSize="sm" color="fg.muted">
+                  <Text>
+                    A JSON or CSV file, as made by Export. A row with an id updates that {ITEM_NOUN[kind]}; a row
+                    without one adds a new one. The file is checked first, and nothing is saved unless every row is
+                    valid.
+                  </Text>
+                  <Text overflowWrap="anywhere">
+                    CSV columns:{" "}
+                    <Box as="code" fontFamily="mono" fontSize="xs" color="fg">
+                      {COLUMNS[kind]}
+                    </Box>
+                  </Text>
+                </Stack>
+
+                <FileDropZone file={file} disabled={applying} onChoose={chooseFile} buttonRef={chooseRef} />
+
+                <Field.Root disabled={applying} maxW={{ sm: "xs" }}>
+                  <Field.Label>File format</Field.Label>
+                  <NativeSelect.Root size="lg">
+                    <NativeSelect.Field
+                      value={format}
+                      onChange={(e) => changeFormat(e.currentTarget.value as TransferFormat)}
+                    >
+                      <option value="json">JSON</option>
+                      <option value="csv">CSV</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.HelperText>Taken from the file name; change it if that is wrong.</Field.HelperText>
+                </Field.Root>
+
+                {busy && <ImportProgress stage={stage} />}
+                {applyError && !busy && (
+                  <Alert.Root status="error">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>Import failed</Alert.Title>
+                      <Alert.Description>{applyError}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
+                <Box aria-live="polite" aria-atomic="true" srOnly data-testid="import-announcement">
+                  {stage.name === "checked"
+                    ? summarySentence(stage.report)
+                    : stage.name === "failed"
+                      ? `The file could not be checked. ${stage.message}`
+                      : ""}
+                </Box>
+                {stage.name === "failed" && (
+                  <Alert.Root status="error" data-testid="import-error">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>The file could not be checked</Alert.Title>
+                      <Alert.Description overflowWrap="anywhere">{stage.message}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
+                {report && <ImportReportView kind={kind} report={report} />}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Box display="flex" gap="3" w={{ base: "full", sm: "auto" }} justifyContent="flex-end">
+                <Button
+                  variant="outline"
+                  size="lg"
+                  flex={{ base: "1", sm: "initial" }}
+                  disabled={applying}
+                  onClick={() => stop() && onClose()}
+                >
+                  Cancel
+                </Button>
+                <Button
+                  colorPalette="brand"
+                  size="lg"
+                  flex={{ base: "1", sm: "initial" }}
+                  disabled={!importable || busy}
+                  loading={applying}
+                  loadingText="Importing"
+                  onClick={apply}
+                  data-testid="import-apply"
+                >
+                  {importable && report ? `Import ${plural(report.total, "item")}` : "Import"}
+                </Button>
+              </Box>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="md" position="absolute" top="2" insetEnd="2" disabled={applying} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

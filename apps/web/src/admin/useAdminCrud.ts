@@ -1,0 +1,106 @@
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage, useTRPC } from "../app/trpc.ts";
+import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import type { EditDialogProps, EditTarget } from "./EditDialog.tsx";
+import { type FieldErrors, serverErrors } from "./fieldErrors.ts";
+
+/**
+ * Create, update and delete for a content manager (questions or flashcards): which dialog is open,
+ * the server's messages for the form, the toasts ('Question created successfully', 'Failed to
+ * delete flashcard') and the lists and admin totals refreshed after each change.
+ */
+export function useAdminCrud<T extends { id: number }, P>({
+  noun,
+  fields,
+  listKey,
+  create,
+  update,
+  remove,
+}: {
+  noun: "question" | "flashcard";
+  /** The form's field names, to place the server's messages. */
+  fields: readonly string[];
+  listKey: QueryKey;
+  create: (payload: P) => Promise<unknown>;
+  update: (input: P & { id: number }) => Promise<unknown>;
+  remove: (input: { id: number }) => Promise<unknown>;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
+  const [dialog, setDialog] = useState<EditTarget<T>>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: listKey });
+  // The totals are on another screen: refetch them now even though nothing shows them here.
+  const refreshStats = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.admin.stats.queryKey(), refetchType: "all" });
+  const saved = (message: string, totalsChanged: boolean) => () => {
+    notifySuccess(message);
+    setDialog(null);
+    void refreshLists();
+    if (totalsChanged) void refreshStats();
+  };
+  const failed = (title: string) => (error: unknown) => {
+    const { fields: messages, description } = serverErrors(error, fields);
+    setFieldErrors(messages);
+    setFormError(Object.keys(messages).length > 0 ? null : description);
+    notifyError(title, description);
+  };
+
+  const creating = useMutation({
+    mutationFn: create,
+    onSuccess: saved(`${Noun} created successfully`, true),
+    onError: failed(`Failed to create ${noun}`),
+  });
+  const updating = useMutation({
+    mutationFn: update,
+    onSuccess: saved(`${Noun} updated successfully`, false),
+    onError: failed(`Failed to update ${noun}`),
+  });
+  const removing = useMutation({
+    mutationFn: remove,
+    onSuccess: () => {
+      notifySuccess(`${Noun} deleted successfully`);
+      setDeleting(null);
+      void refreshLists();
+      void refreshStats();
+    },
+    onError: (error) => {
+      setDeleting(null);
+      notifyError(`Failed to delete ${noun}`, errorMessage(error));
+    },
+  });
+
+  const openDialog = (target: T | "new") => {
+    setFieldErrors({});
+    setFormError(null);
+    setDialog(target);
+  };
+  const submit = (payload: P) => {
+    setFieldErrors({});
+    setFormError(null);
+    if (dialog === "new") creating.mutate(payload);
+    else if (dialog) updating.mutate({ id: dialog.id, ...payload });
+  };
+
+  const dialogProps: Omit<EditDialogProps<T, P>, "defaultSection"> = {
+    target: dialog,
+    pending: creating.isPending || updating.isPending,
+    serverErrors: fieldErrors,
+    formError,
+    onSubmit: submit,
+    onClose: () => setDialog(null),
+  };
+  const deleteProps = {
+    open: deleting !== null,
+    message: `Are you sure you want to delete this ${noun}?`,
+    pending: removing.isPending,
+    onConfirm: () => deleting && removing.mutate({ id: deleting.id }),
+    onClose: () => setDeleting(null),
+  };
+  return { openDialog, dialogProps, askDelete: setDeleting, deleting, deleteProps };
+}

@@ -1,0 +1,13 @@
+/**
+ * A fresh v4 UUID chosen by the client for something it sends (an answer, a practice test), so a
+ * retried request is recorded once. Falls back to getRandomValues where randomUUID is missing
+ * (plain-http origins).
+ */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,141 @@
+import { Box, Grid, Heading, Progress, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import {
+  DASHBOARD_SECTIONS,
+  isSectionCompleted,
+  overallProgressPercent,
+  plural,
+  questionsCompleted,
+  SECTION_COUNT,
+  type SectionProgress,
+  studyStreakDays,
+  weakAreas,
+} from "@jcba/domain";
+import { useQuery } from "@tanstack/react-query";
+import { BookOpenCheck, Flame, TrendingUp } from "lucide-react";
+import type { SessionUser } from "../app/session.ts";
+import { errorMessage, useTRPC } from "../app/trpc.ts";
+import { ErrorCard } from "../components/PageStates.tsx";
+import { DashboardSkeleton } from "./DashboardSkeleton.tsx";
+import { FocusAreas } from "./FocusAreas.tsx";
+import { SectionCard } from "./SectionCard.tsx";
+import { StatCard } from "./StatCard.tsx";
+
+/** The dashboard (/): a welcome, three statistics, the first eight sections' progress and the weak areas. */
+export function Dashboard({ user }: { user: SessionUser }) {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.user.queryOptions(undefined, { initialData: user }));
+  const progress = useQuery(trpc.progress.sections.queryOptions());
+  const attempts = useQuery(trpc.tests.list.queryOptions());
+  const availability = useQuery(trpc.tests.availability.queryOptions());
+
+  const failed = [progress, attempts, availability].find((q) => q.isError);
+  const loading = progress.isPending || attempts.isPending || availability.isPending;
+
+  return (
+    <Stack gap={{ base: "6", md: "8" }}>
+      <Box>
+        <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
+          Welcome back, {me.data.firstName || me.data.email}!
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          Continue your JCBA study journey.
+        </Text>
+      </Box>
+      {failed?.error ? (
+        <ErrorCard
+          message={errorMessage(failed.error)}
+          onRetry={() => {
+            for (const q of [progress, attempts, availability]) if (q.isError) void q.refetch();
+          }}
+        />
+      ) : loading ? (
+        <DashboardSkeleton />
+      ) : (
+        <DashboardContent
+          records={progress.data ?? []}
+          attemptCount={attempts.data?.length ?? 0}
+          questionCounts={new Map((availability.data ?? []).map((a) => [a.sectionNumber, a.questions]))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function DashboardContent({
+  records,
+  attemptCount,
+  questionCounts,
+}: {
+  records: SectionProgress[];
+  attemptCount: number;
+  questionCounts: Map<number, number>;
+}) {
+  const bySection = new Map(records.map((r) => [r.sectionNumber, r]));
+  const overall = overallProgressPercent(records);
+  const completedSections = records.filter(isSectionCompleted).length;
+  const weak = weakAreas(records);
+  const streak = studyStreakDays(attemptCount);
+
+  return (
+    <>
+      <SimpleGrid
+        as="section"
+        aria-label="Your study statistics"
+        columns={{ base: 1, md: 3 }}
+        gap={{ base: "3", md: "4" }}
+      >
+        <StatCard
+          label="Overall Progress"
+          value={`${overall}%`}
+          icon={<TrendingUp size={20} />}
+          help={`${completedSections} of ${SECTION_COUNT} sections completed`}
+        >
+          <Progress.Root value={overall} size="sm" colorPalette="brand" mt="3" aria-label="Overall progress">
+            <Progress.Track rounded="full" bg="bg.emphasized">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </StatCard>
+        <StatCard
+          label="Questions Completed"
+          value={String(questionsCompleted(records))}
+          icon={<BookOpenCheck size={20} />}
+          help="Across all sections"
+        />
+        <StatCard
+          label="Study Streak"
+          value={plural(streak, "day")}
+          icon={<Flame size={20} />}
+          help="Practice tests taken, up to 7"
+        />
+      </SimpleGrid>
+
+      <Grid
+        templateColumns={{ base: "1fr", xl: "minmax(0, 2fr) minmax(0, 1fr)" }}
+        gap={{ base: "6", md: "6" }}
+        alignItems="start"
+      >
+        <Box as="section" aria-labelledby="section-progress-heading">
+          <Heading as="h2" size="lg" id="section-progress-heading" mb="3">
+            Section Progress
+          </Heading>
+          <SimpleGrid
+            as="ul"
+            columns={{ base: 1, md: 2 }}
+            gap={{ base: "3", md: "4" }}
+            listStyleType="none"
+            m="0"
+            p="0"
+          >
+            {DASHBOARD_SECTIONS.map((n) => (
+              <li key={n}>
+                <SectionCard section={n} record={bySection.get(n)} total={questionCounts.get(n) ?? 0} />
+              </li>
+            ))}
+          </SimpleGrid>
+        </Box>
+        <FocusAreas weak={weak} />
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Button, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { scoreTrend, sectionChart } from "@jcba/domain";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { errorMessage, useTRPC } from "../app/trpc.ts";
+import { ErrorCard } from "../components/PageStates.tsx";
+import { PerformanceSkeleton } from "./PerformanceSkeleton.tsx";
+import { type Attempt, TestHistory } from "./TestHistory.tsx";
+
+// chart.js lives only in this lazily loaded module: it is downloaded when a chart is first shown.
+const ScoreTrendChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.ScoreTrendChart })));
+const SectionChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.SectionChart })));
+
+/** Performance Analytics (/performance): the two charts and the Test History. */
+export function PerformanceScreen() {
+  const trpc = useTRPC();
+  const attempts = useQuery(trpc.tests.list.queryOptions());
+  const progress = useQuery(trpc.progress.sections.queryOptions());
+  const failed = attempts.isError ? attempts : progress.isError ? progress : null;
+
+  return (
+    <Stack gap="6">
+      <Button asChild variant="ghost" size="sm" minH="44px" alignSelf="flex-start" ms="-2">
+        <Link to="/">
+          <ArrowLeft aria-hidden /> Back to Dashboard
+        </Link>
+      </Button>
+      <Box>
+        <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
+          Performance Analytics
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          See how your practice test scores are trending and which sections need more study.
+        </Text>
+      </Box>
+      {failed ? (
+        <ErrorCard message={errorMessage(failed.error)} onRetry={() => void failed.refetch()} />
+      ) : !attempts.data || !progress.data ? (
+        <PerformanceSkeleton />
+      ) : (
+        <PerformanceContent
+          attempts={attempts.data}
+          trend={scoreTrend(attempts.data)}
+          sections={sectionChart(progress.data)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PerformanceContent({
+  attempts,
+  trend,
+  sections,
+}: {
+  attempts: Attempt[];
+  trend: ReturnType<typeof scoreTrend>;
+  sections: ReturnType<typeof sectionChart>;
+}) {
+  const charts = trend.length > 0 || sections.length > 0;
+  return (
+    <>
+      {charts && (
+        <SimpleGrid columns={{ base: 1, lg: trend.length > 0 && sections.length > 0 ? 2 : 1 }} gap="4">
+          {trend.length > 0 && (
+            <ChartCard title="Score Trend Over Time" description="Your last 4 practice tests, oldest first.">
+              <ScoreTrendChart points={trend} />
+            </ChartCard>
+          )}
+          {sections.length > 0 && (
+            <ChartCard title="Performance by Section" description="Percent correct in the sections you have studied.">
+              <SectionChart points={sections} />
+            </ChartCard>
+          )}
+        </SimpleGrid>
+      )}
+      <TestHistory attempts={attempts} />
+    </>
+  );
+}
+
+function ChartCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title} size="sm">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Suspense fallback={<Skeleton h="250px" rounded="md" aria-label={`Loading ${title}`} />}>{children}</Suspense>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The same rules for the API. Its routers and the OpenAPI generator (trpc-to-openapi) call classic
+ * zod's methods on these schemas (questionFields.partial().extend(...), a parameter's .optional()),
+ * which zod/mini schemas do not have. So the objects are made again here with classic zod around the
+ * very same field schemas, and the section number, used as a parameter, is the same definition
+ * (same coercion, checks and messages) with classic methods. The web never imports this module.
+ */
+import { z } from "zod";
+import * as rules from "./index.ts";
+
+export {
+  type FieldProblem,
+  MAX_LENGTH,
+  type QuestionFields,
+  questionProblem,
+  questionProblems,
+  questionType,
+} from "./index.ts";
+
+// Coerced like the original, so its input type is unknown (REST query strings, as tRPC callers may send).
+export const sectionNumber = new z.ZodNumber(rules.sectionNumber._zod.def) as unknown as z.ZodCoercedNumber<unknown>;
+
+/** A numeric id in a path or body; strings of digits are accepted (REST paths are strings). */
+export const idParam = z.coerce
+  .number({ error: "The id must be a number." })
+  .int("The id must be a whole number.")
+  .positive("The id must be positive.")
+  .max(2_147_483_647, "The id is too large.");
+
+export const questionFields = z.object({ ...rules.questionFields.shape, sectionNumber });
+
+/** A question as the server takes it: every field valid, then the first problem across fields. */
+export const questionInput = questionFields.superRefine(rules.reportQuestionProblem);
+
+export const flashcardInput = z.object({ ...rules.flashcardFields.shape, sectionNumber });
