@@ -30,15 +30,18 @@ export async function verifyCredentials(
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
   if (!ok) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
-    isAdmin: row.isAdmin,
-  };
+  return sessionUserOf(row);
 }
+
+/** The fields of a user that a session carries (never the password hash). */
+const sessionUserOf = (row: typeof users.$inferSelect): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  profileImageUrl: row.profileImageUrl,
+  isAdmin: row.isAdmin,
+});
 
 export async function createUser(
   database: Database,
@@ -56,14 +59,7 @@ export async function createUser(
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!row) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
-    isAdmin: row.isAdmin,
-  };
+  return sessionUserOf(row);
 }
 
 /** Stores a new password hash and ends the user's other sessions (all of them without `keepSessionId`). */

@@ -12,6 +12,7 @@ import {
 import { Link } from "@tanstack/react-router";
 import { BarChart3, Check, Clock, FilePlus2, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
+import { SourceLink } from "../components/SourceLink.tsx";
 import { bandPalette } from "../components/scoreBand.ts";
 import type { ReviewItem, TestResult } from "./storage.ts";
 
@@ -250,6 +251,7 @@ function ReviewCard({ item, n }: { item: ReviewItem; n: number }) {
               Contract reference: {cite}
             </Text>
           )}
+          <SourceLink source={item.source} sourceLabel={item.sourceLabel} />
         </Box>
       </Card.Body>
     </Card.Root>

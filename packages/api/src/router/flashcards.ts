@@ -1,9 +1,10 @@
-import { contentTombstones, flashcards } from "@jcba/db";
+import { flashcards } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { flashcardColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
+import { removeContentItem } from "../remove-item.ts";
 import { cachedOutput, deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
@@ -77,22 +78,14 @@ export const flashcardsRouter = router({
         method: "DELETE",
         path: "/flashcards/{id}",
         tags: TAG,
-        summary: "Delete a flashcard (admin)",
+        summary: "Delete a flashcard (admin); one that members have used is archived, keeping their history",
         protect: true,
       },
     })
     .input(z.object({ id: idParam }))
     .output(deleted)
     .mutation(async ({ ctx, input }) => {
-      await ctx.database.db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(flashcards)
-          .where(eq(flashcards.id, input.id))
-          .returning({ contentKey: flashcards.contentKey });
-        if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Flashcard ${input.id} does not exist.` });
-        if (row.contentKey)
-          await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
-      });
+      await removeContentItem(ctx.database, "flashcard", input.id);
       ctx.content.invalidate();
       return { id: input.id, deleted: true as const };
     }),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { counts, failure, shippedQuestionCount, useTestApi } from "../test-helpers.ts";
 
@@ -121,5 +122,44 @@ describe("questions.create, update and delete", () => {
     await expectRejected(() => t.admin.call.questions.update({ id: q!.id, sectionNumber: 40 }), /sectionNumber/);
     await expectRejected(() => t.admin.call.questions.update({ id: "abc", questionText: "x" }), /id/);
     expect((await t.admin.call.questions.list({ section: 9 })).find((x) => x.id === q!.id)).toEqual(q);
+  });
+});
+
+describe("questions.delete of a question members have used", () => {
+  it("archives it: gone from lists and tests, while members' answers, progress and past tests stay", async () => {
+    const { call } = await t.member();
+    const [question] = await call.questions.list({ section: 30 });
+    await call.progress.questionAttempt({ questionId: question!.id, userAnswer: question!.correctAnswer });
+    const test = await call.tests.submit({
+      answers: [{ questionId: question!.id, userAnswer: question!.correctAnswer }],
+      timeSpentSeconds: 30,
+    });
+    const progressBefore = await call.progress.sections();
+
+    expect(await t.admin.call.questions.delete({ id: question!.id })).toEqual({ id: question!.id, deleted: true });
+
+    expect((await call.questions.list({ section: 30 })).map((q) => q.id)).not.toContain(question!.id);
+    expect(await call.progress.sections()).toEqual(progressBefore);
+    const review = await call.tests.get({ id: test.attempt.id });
+    expect(review.review.map((r) => r.id)).toEqual([question!.id]);
+    expect(review.correctCount).toBe(1);
+    const [row] = await t.database.rows<{ archived: boolean }>(
+      sql`SELECT archived_at IS NOT NULL AS archived FROM questions WHERE id = ${question!.id}`,
+    );
+    expect(row).toEqual({ archived: true });
+  });
+
+  it("deletes a question nobody has answered", async () => {
+    const created = await t.admin.call.questions.create({
+      sectionNumber: 30,
+      questionType: "fill-in-blank",
+      questionText: "A question nobody answers?",
+      options: null,
+      correctAnswer: "none",
+      explanation: "Deleted outright.",
+    });
+    await t.admin.call.questions.delete({ id: created.id });
+    const rows = await t.database.rows(sql`SELECT 1 FROM questions WHERE id = ${created.id}`);
+    expect(rows).toEqual([]);
   });
 });

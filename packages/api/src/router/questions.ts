@@ -1,9 +1,10 @@
-import { contentTombstones, questions } from "@jcba/db";
+import { questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { questionColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
+import { removeContentItem } from "../remove-item.ts";
 import {
   cachedOutput,
   deleted,
@@ -102,23 +103,14 @@ export const questionsRouter = router({
         method: "DELETE",
         path: "/questions/{id}",
         tags: TAG,
-        summary: "Delete a question (admin)",
+        summary: "Delete a question (admin); one that members have used is archived, keeping their history",
         protect: true,
       },
     })
     .input(z.object({ id: idParam }))
     .output(deleted)
     .mutation(async ({ ctx, input }) => {
-      await ctx.database.db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(questions)
-          .where(eq(questions.id, input.id))
-          .returning({ contentKey: questions.contentKey });
-        if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${input.id} does not exist.` });
-        // A shipped item an admin deleted stays deleted when the content is loaded again.
-        if (row.contentKey)
-          await tx.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
-      });
+      await removeContentItem(ctx.database, "question", input.id);
       ctx.content.invalidate();
       return { id: input.id, deleted: true as const };
     }),

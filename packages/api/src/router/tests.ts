@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { questionAttempts, testAttempts } from "@jcba/db";
+import { questionAttempts, questions, testAttempts } from "@jcba/db";
 import {
   drawSpread,
   isAnswerCorrect,
@@ -11,9 +11,10 @@ import {
   testScore,
 } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAnswers, toIso } from "../answers.ts";
+import { questionColumns } from "../columns.ts";
 import { idParam, testAnswerText, testAttempt } from "../schemas.ts";
 import type { Context } from "../trpc.ts";
 import { protectedProcedure, router } from "../trpc.ts";
@@ -52,6 +53,8 @@ const reviewItem = testQuestion.extend({
   correctAnswer: z.string(),
   explanation: z.string(),
   citation: z.string().nullable(),
+  source: z.string().nullable(),
+  sourceLabel: z.string().nullable(),
 });
 
 const testResult = z.object({
@@ -90,9 +93,19 @@ async function resultOf(ctx: Context, attempt: Attempt) {
     .where(eq(questionAttempts.testAttemptId, attempt.id));
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const snapshot = await ctx.content.get();
+  // A question archived since the test left the bank, not the member's history: read it from the table.
+  const archived = attempt.questionIds.filter((id) => !snapshot.questionsById.has(id));
+  const kept =
+    archived.length > 0
+      ? new Map(
+          (await ctx.database.db.select(questionColumns).from(questions).where(inArray(questions.id, archived))).map(
+            (q) => [q.id, q],
+          ),
+        )
+      : new Map<number, never>();
   const review = attempt.questionIds.flatMap((id) => {
-    const q = snapshot.questionsById.get(id);
-    if (!q) return []; // deleted by an admin since
+    const q = snapshot.questionsById.get(id) ?? kept.get(id);
+    if (!q) return []; // an admin-written question deleted before anyone answered it
     const a = byQuestion.get(id);
     return [
       {
@@ -106,6 +119,8 @@ async function resultOf(ctx: Context, attempt: Attempt) {
         correctAnswer: q.correctAnswer,
         explanation: q.explanation,
         citation: q.citation,
+        source: q.source,
+        sourceLabel: q.sourceLabel,
       },
     ];
   });
