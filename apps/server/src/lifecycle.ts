@@ -21,8 +21,8 @@ export interface Lifecycle {
   readonly draining: boolean;
   /** Drains and closes the server and the database; resolves once both are closed. Idempotent. */
   shutdown(reason: string): Promise<void>;
-  /** Shuts down on SIGTERM and SIGINT, then exits the process. */
-  exitOnSignals(): void;
+  /** Shuts down on SIGTERM and SIGINT, runs `afterClose` (e.g. releasing a lock), then exits the process. */
+  exitOnSignals(afterClose?: () => Promise<void>): void;
 }
 
 /** The database answers a trivial query in time, or the reason it did not. */
@@ -97,15 +97,18 @@ export function createLifecycle(app: FastifyInstance, database: Database, option
       closed ??= drainAndClose(reason);
       return closed;
     },
-    exitOnSignals() {
+    exitOnSignals(afterClose) {
       const onSignal = (signal: NodeJS.Signals) => {
-        lifecycle.shutdown(signal).then(
-          () => process.exit(0),
-          (e) => {
-            app.log.error({ err: e }, "shutdown failed");
-            process.exit(1);
-          },
-        );
+        lifecycle
+          .shutdown(signal)
+          .then(() => afterClose?.())
+          .then(
+            () => process.exit(0),
+            (e) => {
+              app.log.error({ err: e }, "shutdown failed");
+              process.exit(1);
+            },
+          );
       };
       process.on("SIGTERM", onSignal);
       process.on("SIGINT", onSignal);

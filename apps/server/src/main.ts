@@ -76,20 +76,7 @@ async function serve(config: Config, database: Database, onClose?: () => Promise
   );
   hourly.unref();
   // Drain (lifecycle.ts), then let go of the DATA_DIR lock, then exit.
-  const onSignal = (signal: NodeJS.Signals) => {
-    lifecycle
-      .shutdown(signal)
-      .then(() => onClose?.())
-      .then(
-        () => process.exit(0),
-        (e) => {
-          app.log.error({ err: e }, "shutdown failed");
-          process.exit(1);
-        },
-      );
-  };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
+  lifecycle.exitOnSignals(onClose);
   return app;
 }
 

@@ -1,15 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import {
-  BASE_URL,
-  DESKTOP,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  launch,
-  MOBILE,
-  screenshot,
-  signedInContext,
-} from "./helpers.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import { BASE_URL, DESKTOP, launch, MOBILE, signedInContext } from "./helpers.mjs";
 
 let browser;
 before(async () => {

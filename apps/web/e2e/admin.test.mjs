@@ -1,18 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, viewportShot } from "./checks.mjs";
 import {
   api,
   BASE_URL,
   browser,
   DESKTOP,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
   MOBILE,
   registerMember,
-  screenshot,
   signedInContext,
   unique,
-  viewportShot,
   withBrowser,
 } from "./helpers.mjs";
 

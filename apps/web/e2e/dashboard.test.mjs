@@ -1,15 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  browser,
-  DESKTOP,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  MOBILE,
-  screenshot,
-  signedInContext,
-  withBrowser,
-} from "./helpers.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import { browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 import { answerViaApi, assertBandColour, isTrpcCall, questionCounts, questionsOf, submitTest } from "./study-data.mjs";
 
 withBrowser();

@@ -1,17 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { FLASHCARD_COUNTS } from "../../../packages/content/src/check.mjs";
-import {
-  BASE_URL,
-  browser,
-  DESKTOP,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  MOBILE,
-  screenshot,
-  signedInContext,
-  withBrowser,
-} from "./helpers.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import { BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 
 // Cards in the sections these tests walk through, as shipped (the deck's split changes with the content).
 const S2 = FLASHCARD_COUNTS[2];

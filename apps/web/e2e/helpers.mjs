@@ -1,11 +1,7 @@
-/** Shared e2e helpers: a browser, signed-in pages, screenshots and axe checks. */
+/** Shared e2e helpers: a browser, signed-in pages and the REST API (screenshots and axe checks: checks.mjs). */
 
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { after, before } from "node:test";
-import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:3000";
@@ -13,7 +9,6 @@ export const ADMIN = {
   email: process.env.ADMIN_EMAIL ?? "admin@e2e.test",
   password: process.env.ADMIN_PASSWORD ?? "admin-password-1",
 };
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
 
@@ -74,57 +69,6 @@ export async function signedInContext(
     // registerMember already set the session cookie on this context.
   }
   return { context, account };
-}
-
-export async function screenshot(page, name) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Fails on any serious or critical axe violation. */
-export async function expectNoSeriousA11yViolations(page, label = "") {
-  // Colours are only meaningful once enter animations (dialogs fading in) have finished.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-      null,
-      { timeout: 3000 },
-    )
-    .catch(() => {});
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  if (bad.length > 0) {
-    const detail = bad
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
-            .slice(0, 3)
-            .map(
-              (n) =>
-                `${n.target.join(" ")} ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`,
-            )
-            .join("\n    ")}`,
-      )
-      .join("\n");
-    throw new Error(`axe found ${bad.length} serious/critical violation(s) ${label}:\n${detail}`);
-  }
-}
-
-/** Checks that the page does not scroll sideways. */
-export async function expectNoHorizontalScroll(page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 1) throw new Error(`page scrolls horizontally by ${overflow}px`);
-}
-
-/** A dialog is drawn over the viewport: capture what the user sees, not the whole page. */
-export async function viewportShot(page, name) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 /** A short value no other test run will produce, for names of items a test creates. */

@@ -1,16 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  BASE_URL,
-  browser,
-  DESKTOP,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  MOBILE,
-  screenshot,
-  signedInContext,
-  withBrowser,
-} from "./helpers.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import { BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 
 withBrowser();
 

@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import {
-  api,
-  BASE_URL,
-  browser,
-  DESKTOP,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  MOBILE,
-  signedInContext,
-  unique,
-  viewportShot,
-  withBrowser,
-} from "./helpers.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, viewportShot } from "./checks.mjs";
+import { api, BASE_URL, browser, DESKTOP, MOBILE, signedInContext, unique, withBrowser } from "./helpers.mjs";
 
 withBrowser();
 

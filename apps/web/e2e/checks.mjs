@@ -1,0 +1,59 @@
+/** What a page looks like to a member: screenshots, axe checks and no sideways scrolling. */
+
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
+
+export async function screenshot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Fails on any serious or critical axe violation. */
+export async function expectNoSeriousA11yViolations(page, label = "") {
+  // Colours are only meaningful once enter animations (dialogs fading in) have finished.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (bad.length > 0) {
+    const detail = bad
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+            .slice(0, 3)
+            .map(
+              (n) =>
+                `${n.target.join(" ")} ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`,
+            )
+            .join("\n    ")}`,
+      )
+      .join("\n");
+    throw new Error(`axe found ${bad.length} serious/critical violation(s) ${label}:\n${detail}`);
+  }
+}
+
+/** Checks that the page does not scroll sideways. */
+export async function expectNoHorizontalScroll(page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 1) throw new Error(`page scrolls horizontally by ${overflow}px`);
+}
+
+/** A dialog is drawn over the viewport: capture what the user sees, not the whole page. */
+export async function viewportShot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
