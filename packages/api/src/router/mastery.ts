@@ -38,13 +38,27 @@ export const masteryRouter = router({
         protect: true,
       },
     })
-    .input(z.object({ flashcardId: idParam, mastered: z.boolean({ error: "mastered must be true or false." }) }))
+    .input(
+      z.object({
+        flashcardId: idParam,
+        mastered: z.boolean({ error: "mastered must be true or false." }),
+        /** When the member chose it (a write replayed from a device's outbox can arrive long after). */
+        chosenAt: z.iso
+          .datetime({ offset: true, error: "chosenAt must be an ISO 8601 date and time." })
+          .optional()
+          .describe("When the member chose it; the newest choice wins. Later than the server's clock counts as now."),
+      }),
+    )
     .output(mastery)
     .mutation(async ({ ctx, input }) => {
-      // The newest request wins, whatever order the database runs them in: two quick flips of one
-      // card (or a retry that arrives late) can be executed out of order under load, so a write older
-      // than what is stored changes nothing, and the answer is the value kept.
-      const at = ctx.receivedAt ?? new Date();
+      // The newest choice wins, whatever order the writes arrive or run in: two quick flips of one
+      // card executed out of order under load, or a change made offline and replayed after a newer one
+      // from another device. A write older than what is stored changes nothing, and the answer is the
+      // value kept. The member's time counts when given, but never later than the server's clock, so a
+      // device whose clock runs ahead cannot make its writes win for ever.
+      const receivedAt = ctx.receivedAt ?? new Date();
+      const chosenAt = input.chosenAt === undefined ? receivedAt : new Date(input.chosenAt);
+      const at = new Date(Math.min(chosenAt.getTime(), receivedAt.getTime()));
       const key = and(eq(flashcardMastery.userId, ctx.user.id), eq(flashcardMastery.flashcardId, input.flashcardId));
       const written = await ctx.database.db
         .insert(flashcardMastery)
