@@ -1,6 +1,46 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const BRAND = "#1d4ed8";
+
+/** Files the service worker must hold for the app to start and run with no connection. */
+const PRECACHED = /\.(js|css|html|svg|png|ico|webmanifest)$/;
+
+/**
+ * Fails the build when an emitted file the app needs offline is missing from the precache manifest.
+ * Workbox skips files over its size limit (vite-plugin-pwa turns that into an error) but also any
+ * file its glob patterns miss, silently: this catches both, after the worker is written.
+ */
+function precacheComplete(): Plugin {
+  let outDir = "";
+  return {
+    name: "jcba:precache-complete",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: "post",
+      handler() {
+        const sw = readFileSync(join(outDir, "sw.js"), "utf8");
+        const listed = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]));
+        const files = (readdirSync(outDir, { recursive: true }) as string[])
+          .map((f) => relative(outDir, join(outDir, f)).replaceAll("\\", "/"))
+          // The worker and its runtime are what does the caching, never cached themselves.
+          .filter((f) => PRECACHED.test(f) && !f.startsWith(".vite/") && !/^(sw|workbox-[\w-]+)\.js$/.test(f));
+        const missing = files.filter((f) => !listed.has(f));
+        if (missing.length > 0)
+          throw new Error(`Left out of the service worker's precache:\n  ${missing.join("\n  ")}`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -11,6 +51,45 @@ export default defineConfig({
       generatedRouteTree: "./src/routeTree.gen.ts",
     }),
     react(),
+    VitePWA({
+      // The signed-in app registers the worker (src/app/pwa.ts), so the landing page loads none of it;
+      // a new version waits for the member's Reload instead of swapping in mid-session.
+      injectRegister: false,
+      registerType: "prompt",
+      strategies: "generateSW",
+      filename: "sw.js",
+      pwaAssets: {
+        image: "public/favicon.svg",
+        preset: {
+          ...minimal2023Preset,
+          maskable: { ...minimal2023Preset.maskable, resizeOptions: { background: BRAND } },
+          apple: { ...minimal2023Preset.apple, resizeOptions: { background: BRAND } },
+        },
+        overrideManifestIcons: true,
+      },
+      manifest: {
+        id: "/",
+        name: "JCBA Study Hub",
+        short_name: "JCBA Study",
+        description:
+          "Study the AFA-CWA United Airlines Flight Attendant JCBA 2016–2021: questions, flashcards and practice tests, online or not.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        theme_color: BRAND,
+        background_color: "#ffffff",
+        lang: "en",
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest}"],
+        // Every page path is the app; the server's own pages and the API always go to the network.
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    precacheComplete(),
   ],
   server: { proxy: { "/api": "http://localhost:3000" } },
   build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 800 },

@@ -1,13 +1,15 @@
 /** The signed-in app: providers, the router and the shell. Loaded only after sign-in is known. */
 import { ChakraProvider } from "@chakra-ui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
+import { PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import type { SessionUser } from "./session.ts";
 import { system } from "./theme.ts";
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
+import { makeQueryClient, makeTrpcClient, TRPCProvider, trpcOptions } from "./trpc.ts";
 
 function makeRouter(user: SessionUser) {
   return createRouter({ routeTree, context: { user }, defaultPreload: "intent", scrollRestoration: true });
@@ -19,19 +21,55 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/**
+ * After the saved copy is back: when online, everything is marked stale (the screens on view read
+ * it again) and the whole bank and deck are fetched, so any section can be studied offline later.
+ */
+function refreshFromServer(queryClient: QueryClient, trpc: ReturnType<typeof trpcOptions>) {
+  if (!navigator.onLine) return;
+  void queryClient.invalidateQueries().then(async () => {
+    await Promise.all([
+      queryClient.prefetchQuery(trpc.questions.list.queryOptions({})),
+      queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({})),
+      queryClient.prefetchQuery(trpc.mastery.list.queryOptions()),
+      queryClient.prefetchQuery(trpc.tests.availability.queryOptions()),
+      queryClient.prefetchQuery(trpc.progress.sections.queryOptions()),
+      queryClient.prefetchQuery(trpc.tests.list.queryOptions()),
+    ]);
+    if (queryClient.getQueryState(trpc.questions.list.queryKey({}))?.status === "success")
+      void import("../offline/outbox.ts").then((m) => m.noteServerRead());
+  });
+}
+
 export function mountApp(element: HTMLElement, user: SessionUser) {
   const root = createRoot(element);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient();
+  const trpc = trpcOptions(trpcClient, queryClient);
   const router = makeRouter(user);
+  // The outbox loads beside the first screen rather than before it (the shell's code counts on every
+  // screen). What the server holds changed once the outbox is empty: read it again.
+  void import("../offline/outbox.ts").then((m) =>
+    m.startOutbox(user.id, trpcClient, () => {
+      for (const key of [trpc.progress.sections.queryKey(), trpc.mastery.list.queryKey(), trpc.tests.list.queryKey()])
+        void queryClient.invalidateQueries({ queryKey: key });
+    }),
+  );
+  // Ask the browser not to evict the bank and the outbox under storage pressure (a hint; may be refused).
+  void navigator.storage?.persist?.().catch(() => false);
+  void import("./pwa.ts").then((m) => m.registerWorker());
   root.render(
     <ChakraProvider value={system}>
       <ColorModeProvider>
-        <QueryClientProvider client={queryClient}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{ persister: queryPersister(user.id), maxAge: PERSIST_MAX_AGE, buster: "1" }}
+          onSuccess={() => refreshFromServer(queryClient, trpc)}
+        >
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <RouterProvider router={router} />
           </TRPCProvider>
-        </QueryClientProvider>
+        </PersistQueryClientProvider>
       </ColorModeProvider>
     </ChakraProvider>,
   );

@@ -1,16 +1,26 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from "@jcba/api";
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 
 export type { RouterInputs, RouterOutputs };
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Spec defaults: no retries, data never stale, no refetch on focus, no polling. */
+/**
+ * Spec defaults: no retries, data never stale, no refetch on focus, no polling. Data is kept for as
+ * long as the device copy lasts (src/offline/persist.ts), or the saved copy would lose what no
+ * screen showed in the last minutes, such as the sections not yet opened.
+ */
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false },
+      queries: {
+        retry: false,
+        staleTime: Infinity,
+        gcTime: 1000 * 60 * 60 * 24 * 60,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
       mutations: { retry: false },
     },
   });
@@ -20,6 +30,11 @@ export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [httpBatchLink({ url: "/api/trpc", fetch: (url, init) => fetch(url, { ...init, credentials: "include" }) })],
   });
+}
+
+/** Query options outside React (the app's start, the outbox). */
+export function trpcOptions(client: ReturnType<typeof makeTrpcClient>, queryClient: QueryClient) {
+  return createTRPCOptionsProxy<AppRouter>({ client, queryClient });
 }
 
 /** The message of a failed call, as '401: message' (status code, colon, then the server's words). */

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
+import { Avatar, Box, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
 import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
 import { Link, useRouterState } from "@tanstack/react-router";
 import {
@@ -8,12 +8,12 @@ import {
   KeyRound,
   Layers,
   LayoutDashboard,
-  LogOut,
   PanelLeft,
   Shield,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import type { SessionUser } from "../app/session.ts";
+import { SignOutLink, SyncStatus } from "../offline/SyncStatus.tsx";
 import { ColorModeButton } from "./ui/color-mode.tsx";
 import { useToasterWanted } from "./ui/toaster.tsx";
 
@@ -323,6 +323,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
             JCBA Study Hub
           </Text>
           <HStack ml="auto" gap={{ base: "1", md: "3" }}>
+            <SyncStatus />
             <ColorModeButton />
             <Avatar.Root size="sm" colorPalette="brand">
               {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
@@ -336,11 +337,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
                 <KeyRound aria-hidden />
               </Link>
             </IconButton>
-            <Button asChild variant="outline" size="sm" minH="44px">
-              <a href="/api/logout">
-                <LogOut size={16} aria-hidden /> Logout
-              </a>
-            </Button>
+            <SignOutLink userId={user.id} />
           </HStack>
         </Flex>
         <Box

@@ -15,6 +15,7 @@ import { BookOpenCheck, Flame, TrendingUp } from "lucide-react";
 import type { SessionUser } from "../app/session.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
+import { SyncNote } from "../offline/SyncNote.tsx";
 import { DashboardSkeleton } from "./DashboardSkeleton.tsx";
 import { FocusAreas } from "./FocusAreas.tsx";
 import { SectionCard } from "./SectionCard.tsx";
@@ -40,6 +41,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
         <Text color="fg.muted" mt="1">
           Continue your JCBA study journey.
         </Text>
+        <SyncNote />
       </Box>
       {failed?.error ? (
         <ErrorCard

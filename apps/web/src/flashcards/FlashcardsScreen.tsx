@@ -4,9 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useMemo, useState } from "react";
+import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { notifyError } from "../components/ui/toaster.tsx";
+import { enqueue } from "../offline/outbox.ts";
 import { type Flashcard, FlashcardViewer } from "./FlashcardViewer.tsx";
 import { SectionFilter } from "./SectionFilter.tsx";
 
@@ -28,15 +30,20 @@ export function FlashcardsScreen({
   const masteryQuery = useQuery(trpc.mastery.list.queryOptions());
   const [local, setLocal] = useState<ReadonlyMap<number, boolean>>(() => new Map());
 
-  const save = useMutation(
-    trpc.mastery.save.mutationOptions({
-      // One at a time, in the order the member clicked: two quick changes of mind reach the server
-      // in order, so the last click is the value kept.
-      scope: { id: "flashcard-mastery" },
-      onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.mastery.list.queryKey() }),
-    }),
-  );
+  // Through the outbox, with the time the member chose: the newest choice wins on the server, however
+  // late a write made offline arrives. The device's copy of the list changes at once, so the count is
+  // right after a reload with no connection.
+  const save = useMutation({
+    networkMode: "always",
+    mutationFn: async (input: { flashcardId: number; mastered: boolean }) => {
+      await enqueue({ kind: "mastery", input: { ...input, chosenAt: new Date().toISOString() } }, newClientId());
+      queryClient.setQueryData(trpc.mastery.list.queryKey(), (list = []) => [
+        ...list.filter((m) => m.flashcardId !== input.flashcardId),
+        input,
+      ]);
+    },
+    onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
+  });
 
   const all = cardsQuery.data ?? NO_CARDS;
   const deck = useMemo(

@@ -6,6 +6,7 @@ import { ArrowLeft } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
+import { SyncNote } from "../offline/SyncNote.tsx";
 import { PerformanceSkeleton } from "./PerformanceSkeleton.tsx";
 import { type Attempt, TestHistory } from "./TestHistory.tsx";
 
@@ -34,6 +35,7 @@ export function PerformanceScreen() {
         <Text color="fg.muted" mt="1">
           See how your practice test scores are trending and which sections need more study.
         </Text>
+        <SyncNote />
       </Box>
       {failed ? (
         <ErrorCard message={errorMessage(failed.error)} onRetry={() => void failed.refetch()} />

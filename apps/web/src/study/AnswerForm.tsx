@@ -72,9 +72,7 @@ export function AnswerForm({
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>Your answer was not saved.</Alert.Title>
-              <Alert.Description>
-                {sendError}. Check your connection, then press Submit Answer to try again.
-              </Alert.Description>
+              <Alert.Description>{sendError}. Press Submit Answer to try again.</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}

@@ -1,17 +1,20 @@
 /**
- * One study session over a section's questions: one question at a time, graded by the server,
- * feedback with the explanation and its contract reference, and a summary at the end.
+ * One study session over a section's questions: one question at a time, feedback with the
+ * explanation and its contract reference, and a summary at the end. The questions come from the
+ * whole bank kept on the device, and answers are graded here and go through the outbox, so a session
+ * works the same with no connection; the server grades every answer again and its record counts.
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
 import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer, citationLabel, percent, sidebarSectionName } from "@jcba/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { canSubmitAnswer, citationLabel, isAnswerCorrect, percent, sidebarSectionName } from "@jcba/domain";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
+import { enqueue } from "../offline/outbox.ts";
 import { AnswerFeedback } from "./AnswerFeedback.tsx";
 import { AnswerForm } from "./AnswerForm.tsx";
 import type { Graded, Question } from "./graded.ts";
@@ -31,7 +34,10 @@ function BackToDashboard() {
 /** Loads the section's questions and runs a session; "Study Again" starts a fresh one. */
 export function StudySession({ section }: { section: number }) {
   const trpc = useTRPC();
-  const questions = useQuery(trpc.questions.list.queryOptions({ section }));
+  // The whole bank, read once and kept on the device: any section opens offline.
+  const questions = useQuery(
+    trpc.questions.list.queryOptions({}, { select: (all) => all.filter((q) => q.sectionNumber === section) }),
+  );
   const [round, setRound] = useState(0);
 
   if (questions.data === undefined) {
@@ -67,8 +73,6 @@ function Session({
   questions: Question[];
   onRestart: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   // The session keeps the list it started with, even if an admin edits the bank meanwhile.
   const [questions] = useState(initial);
   const total = questions.length;
@@ -91,13 +95,17 @@ function Session({
   const submitted = result !== undefined;
   const correctCount = graded.filter((g) => g?.isCorrect).length;
 
-  const invalidateProgress = () => queryClient.invalidateQueries({ queryKey: trpc.progress.sections.queryKey() });
-  const answerMutation = useMutation(
-    trpc.progress.questionAttempt.mutationOptions({ onSuccess: () => void invalidateProgress() }),
-  );
-  const saveMutation = useMutation(
-    trpc.progress.saveSection.mutationOptions({ onSuccess: () => void invalidateProgress() }),
-  );
+  // Storing on the device fails only when the browser refuses storage (quota, blocked); then it says so.
+  const answerMutation = useMutation({
+    networkMode: "always",
+    mutationFn: (input: { id: string; questionId: number; userAnswer: string }) =>
+      enqueue({ kind: "answer", input }, input.id),
+  });
+  const saveMutation = useMutation({
+    networkMode: "always",
+    mutationFn: (input: { sectionNumber: number; questionsAttempted: number; questionsCorrect: number }) =>
+      enqueue({ kind: "session", input }, newClientId()),
+  });
 
   const saveSession = (attempted: number, correct: number) => {
     saveMutation.mutate({ sectionNumber: section, questionsAttempted: attempted, questionsCorrect: correct });
@@ -113,13 +121,13 @@ function Session({
     answerMutation.mutate(
       { id: p.id, questionId: question.id, userAnswer },
       {
-        onSuccess: (res) => {
+        onSuccess: () => {
           pending.current = null;
           const entry: Graded = {
             userAnswer,
-            isCorrect: res.isCorrect,
-            correctAnswer: res.correctAnswer,
-            explanation: res.explanation,
+            isCorrect: isAnswerCorrect(question, userAnswer),
+            correctAnswer: question.correctAnswer,
+            explanation: question.explanation,
           };
           const next = [...graded];
           next[at] = entry;

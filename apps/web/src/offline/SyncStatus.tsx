@@ -1,0 +1,81 @@
+/** The header's quiet sync status, the new-version prompt and the Logout link that guards waiting writes. */
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut } from "lucide-react";
+import type { MouseEvent } from "react";
+import { clearPersistedQueries } from "./persist.ts";
+import { statusText, useSyncState, waitingText } from "./status.ts";
+
+export function SyncStatus() {
+  const s = useSyncState();
+  // A dot rather than icons: the words say it all, and the shell's code counts on every screen.
+  const dot = !s.online ? "gray.solid" : s.waiting > 0 ? "orange.solid" : "green.solid";
+  const title =
+    s.blocked === "signed-out"
+      ? "Sign in again to send them"
+      : s.blocked === "other-member"
+        ? "They wait for the member who made them to sign in"
+        : s.lastSyncedAt
+          ? `Last synced ${new Date(s.lastSyncedAt).toLocaleString()}`
+          : undefined;
+  return (
+    <HStack gap="2">
+      {s.applyUpdate && (
+        <HStack gap="2" role="status" data-testid="update-available">
+          <Text fontSize="sm" display={{ base: "none", lg: "block" }}>
+            A new version is available
+          </Text>
+          <Button size="xs" colorPalette="brand" onClick={s.applyUpdate} title="A new version is available">
+            Reload
+          </Button>
+        </HStack>
+      )}
+      <HStack gap="1" color="fg.muted" fontSize="sm" title={title} data-testid="sync-status">
+        <Box aria-hidden w="2" h="2" rounded="full" bg={dot} flexShrink={0} />
+        <Text role="status" display={{ base: s.online && s.waiting === 0 ? "none" : "block", md: "block" }}>
+          {statusText(s)}
+        </Text>
+      </HStack>
+    </HStack>
+  );
+}
+
+/** Where signing out leads, after the member's copy on this device is removed. */
+const MEMBER_KEY = "jcba.member";
+
+/**
+ * Logout: sends what waits first; if some writes still cannot be sent (offline), warns that they
+ * would be lost. Signing out removes the member's data from this device.
+ */
+export function SignOutLink({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  const onClick = async (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    const { clearOutbox, forgetSyncTime, readOutbox, replay } = await import("./outbox.ts");
+    await replay();
+    const waiting = await readOutbox(userId);
+    if (waiting.length > 0) {
+      const answers = waiting.filter((w) => w.kind === "answer").length;
+      const ok = window.confirm(
+        `${waitingText({ waiting: waiting.length, waitingAnswers: answers })}. They have not reached the server yet and will be lost if you sign out now. Sign out anyway?`,
+      );
+      if (!ok) return;
+    }
+    queryClient.clear();
+    await Promise.all([clearOutbox(userId), clearPersistedQueries(userId)]);
+    forgetSyncTime(userId);
+    try {
+      localStorage.removeItem(MEMBER_KEY);
+    } catch {
+      // Nothing stored.
+    }
+    window.location.assign("/api/logout");
+  };
+  return (
+    <Button asChild variant="outline" size="sm" minH="44px">
+      <a href="/api/logout" onClick={(e) => void onClick(e)}>
+        <LogOut size={16} aria-hidden /> Logout
+      </a>
+    </Button>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * The one outbox for every write a member makes: answers, finished study sessions, flashcard mastery
+ * and practice-test submissions are stored on the device (IndexedDB) first, each with a client-made
+ * id, then sent in order. It is replayed when the app starts, when the connection returns and when
+ * the app becomes visible again (Background Sync is missing from iOS Safari and Firefox). The server
+ * records each id once, so a replay after a lost response changes nothing.
+ *
+ * The outbox belongs to one member (its key is the user id) and is sent only while the server says
+ * that same member is signed in: never into another account signed in on the same device, and after
+ * an expired session it waits for that member to sign in again.
+ */
+import { createStore, del, get, update } from "idb-keyval";
+import type { makeTrpcClient, RouterInputs } from "../app/trpc.ts";
+import { setSyncState, syncState } from "./status.ts";
+
+type Inputs = RouterInputs;
+export type OutboxWrite =
+  | { kind: "answer"; input: Inputs["progress"]["questionAttempt"] & { id: string } }
+  | { kind: "session"; input: Inputs["progress"]["saveSection"] }
+  | { kind: "mastery"; input: Inputs["mastery"]["save"] & { chosenAt: string } }
+  | { kind: "test"; input: Inputs["tests"]["submit"] & { id: string } };
+export type OutboxEntry = OutboxWrite & { id: string; queuedAt: string };
+
+/** What happened to each sent write, for the screens that wait on one (a practice test's result). */
+export type SentListener = (entry: OutboxEntry, result: unknown) => void;
+
+const store = createStore("jcba-outbox", "writes");
+const keyOf = (userId: number) => `member:${userId}`;
+
+type Client = ReturnType<typeof makeTrpcClient>;
+let owner: { userId: number; client: Client; onSent: Set<SentListener>; onDrained: () => void } | null = null;
+let started: () => void;
+/** Writes made before the outbox has started (it loads beside the first screen) wait for it. */
+const ready = new Promise<void>((resolve) => {
+  started = resolve;
+});
+let running: Promise<void> | null = null;
+let again = false;
+
+export function readOutbox(userId: number): Promise<OutboxEntry[]> {
+  return get<OutboxEntry[]>(keyOf(userId), store).then((list) => list ?? []);
+}
+
+/** Forgets a member's waiting writes (signing out after the member was warned). */
+export async function clearOutbox(userId: number) {
+  await del(keyOf(userId), store);
+  if (owner?.userId === userId) await refreshCounts();
+}
+
+async function refreshCounts() {
+  if (!owner) return;
+  const list = await readOutbox(owner.userId);
+  setSyncState({
+    waiting: list.length,
+    waitingAnswers: list.filter((e) => e.kind === "answer").length,
+  });
+}
+
+/** Stores a write for the signed-in member and starts sending it. */
+export async function enqueue(write: OutboxWrite, id: string): Promise<void> {
+  await ready;
+  if (!owner) throw new Error("The outbox is not started.");
+  const entry = { ...write, id, queuedAt: new Date().toISOString() } as OutboxEntry;
+  // update() reads and writes in one IndexedDB transaction, so two writes at once both stay.
+  await update<OutboxEntry[]>(keyOf(owner.userId), (list = []) =>
+    list.some((e) => e.id === id) ? list : [...list, entry],
+  );
+  await refreshCounts();
+  void replay();
+}
+
+export function onSent(listener: SentListener): () => void {
+  owner?.onSent.add(listener);
+  return () => owner?.onSent.delete(listener);
+}
+
+function send(client: Client, entry: OutboxEntry): Promise<unknown> {
+  switch (entry.kind) {
+    case "answer":
+      return client.progress.questionAttempt.mutate(entry.input);
+    case "session":
+      return client.progress.saveSection.mutate(entry.input);
+    case "mastery":
+      return client.mastery.save.mutate(entry.input);
+    case "test":
+      return client.tests.submit.mutate(entry.input);
+  }
+}
+
+/** The HTTP status of a failed call; undefined when no answer came back (offline, connection lost). */
+function statusOf(error: unknown): number | undefined {
+  const data = (error as { data?: { httpStatus?: number } } | null)?.data;
+  return data?.httpStatus;
+}
+
+/** Who the server says is signed in now: their id, null if nobody, undefined if it cannot be reached. */
+async function sessionUserId(): Promise<number | null | undefined> {
+  try {
+    const res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
+    if (res.status === 401) return null;
+    if (!res.ok) return undefined;
+    return ((await res.json()) as { id: number }).id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends the waiting writes in order, one at a time; stops at the first that cannot be sent now. */
+export function replay(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await replayOnce();
+      } while (again);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+function retryLater() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void replay(), 30_000);
+}
+
+async function replayOnce() {
+  const current = owner;
+  if (!current) return;
+  const online = navigator.onLine;
+  setSyncState({ online });
+  let list = await readOutbox(current.userId);
+  if (list.length === 0 || !online) return;
+  const signedIn = await sessionUserId();
+  if (signedIn === undefined) return;
+  if (signedIn !== current.userId) {
+    // Signed out, or another member signed in on this device: the writes wait for their own member.
+    setSyncState({ blocked: signedIn === null ? "signed-out" : "other-member" });
+    return;
+  }
+  setSyncState({ blocked: null, syncing: true });
+  try {
+    while (list.length > 0 && owner === current) {
+      const entry = list[0]!;
+      let result: unknown;
+      try {
+        result = await send(current.client, entry);
+      } catch (error) {
+        const status = statusOf(error);
+        // No answer, a server fault or rate limiting: keep it, and try again in a while even if no
+        // connection or visibility event comes (a captive network can look online all along).
+        if (status === undefined || status >= 500 || status === 429 || status === 408) {
+          retryLater();
+          return;
+        }
+        if (status === 401) {
+          setSyncState({ blocked: "signed-out" });
+          return;
+        }
+        // The server refuses it for good (a question removed meanwhile): it can never be recorded.
+        result = { rejected: true, status, message: (error as Error).message };
+        setSyncState({ rejected: syncState().rejected + 1 });
+      }
+      await update<OutboxEntry[]>(keyOf(current.userId), (stored = []) => stored.filter((e) => e.id !== entry.id));
+      for (const listener of current.onSent) listener(entry, result);
+      list = await readOutbox(current.userId);
+      setSyncState({
+        waiting: list.length,
+        waitingAnswers: list.filter((e) => e.kind === "answer").length,
+        lastSyncedAt: markSynced(current.userId),
+      });
+    }
+    if (list.length === 0) current.onDrained();
+  } finally {
+    setSyncState({ syncing: false });
+  }
+}
+
+const syncedKey = (userId: number) => `jcba.lastSync.${userId}`;
+
+function markSynced(userId: number): string {
+  const now = new Date().toISOString();
+  try {
+    localStorage.setItem(syncedKey(userId), now);
+  } catch {
+    // Storage blocked: the time shows for this visit only.
+  }
+  return now;
+}
+
+/** Records that the app just read the member's data from the server (the dashboard's "last synced"). */
+export function noteServerRead() {
+  if (owner && navigator.onLine) setSyncState({ lastSyncedAt: markSynced(owner.userId) });
+}
+
+export function forgetSyncTime(userId: number) {
+  try {
+    localStorage.removeItem(syncedKey(userId));
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** Starts the member's outbox: replays now, on reconnect and whenever the app becomes visible. */
+export function startOutbox(userId: number, client: Client, onDrained: () => void) {
+  owner = { userId, client, onSent: new Set(), onDrained };
+  started();
+  let last: string | null = null;
+  try {
+    last = localStorage.getItem(syncedKey(userId));
+  } catch {
+    // Storage blocked.
+  }
+  setSyncState({ online: navigator.onLine, lastSyncedAt: last });
+  const onOnline = () => void replay();
+  const onOffline = () => setSyncState({ online: false });
+  const onVisible = () => {
+    if (document.visibilityState === "visible") void replay();
+  };
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
+  document.addEventListener("visibilitychange", onVisible);
+  void refreshCounts().then(replay);
+}
