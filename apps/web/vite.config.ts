@@ -81,11 +81,14 @@ export default defineConfig({
         lang: "en",
       },
       workbox: {
-        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest}"],
+        // The manifest is added by the plugin itself: listing it twice makes Workbox refuse to install.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
         // Every page path is the app; the server's own pages and the API always go to the network.
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // One file: the worker adds its handlers while it is first evaluated, with no loader in between.
+        inlineWorkboxRuntime: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

@@ -1,6 +1,6 @@
 /** The signed-in app: providers, the router and the shell. Loaded only after sign-in is known. */
 import { ChakraProvider } from "@chakra-ui/react";
-import type { QueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
@@ -22,23 +22,27 @@ declare module "@tanstack/react-router" {
 }
 
 /**
- * After the saved copy is back: when online, everything is marked stale (the screens on view read
- * it again) and the whole bank and deck are fetched, so any section can be studied offline later.
+ * After the saved copy is back: when the server answers, the whole bank is read again, everything
+ * else is marked stale (the screens on view read it again) and the deck and the member's records are
+ * fetched, so any section can be studied offline later. When it does not, the device's copy stays.
  */
-function refreshFromServer(queryClient: QueryClient, trpc: ReturnType<typeof trpcOptions>) {
+async function refreshFromServer(queryClient: QueryClient, trpc: ReturnType<typeof trpcOptions>) {
   if (!navigator.onLine) return;
-  void queryClient.invalidateQueries().then(async () => {
-    await Promise.all([
-      queryClient.prefetchQuery(trpc.questions.list.queryOptions({})),
-      queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({})),
-      queryClient.prefetchQuery(trpc.mastery.list.queryOptions()),
-      queryClient.prefetchQuery(trpc.tests.availability.queryOptions()),
-      queryClient.prefetchQuery(trpc.progress.sections.queryOptions()),
-      queryClient.prefetchQuery(trpc.tests.list.queryOptions()),
-    ]);
-    if (queryClient.getQueryState(trpc.questions.list.queryKey({}))?.status === "success")
-      void import("../offline/outbox.ts").then((m) => m.noteServerRead());
-  });
+  try {
+    await queryClient.fetchQuery({ ...trpc.questions.list.queryOptions({}), staleTime: 0 });
+  } catch {
+    return;
+  }
+  void import("../offline/outbox.ts").then((m) => m.noteServerRead());
+  const bank = hashKey(trpc.questions.list.queryKey({}));
+  await queryClient.invalidateQueries({ predicate: (q) => q.queryHash !== bank });
+  await Promise.all([
+    queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({})),
+    queryClient.prefetchQuery(trpc.mastery.list.queryOptions()),
+    queryClient.prefetchQuery(trpc.tests.availability.queryOptions()),
+    queryClient.prefetchQuery(trpc.progress.sections.queryOptions()),
+    queryClient.prefetchQuery(trpc.tests.list.queryOptions()),
+  ]);
 }
 
 export function mountApp(element: HTMLElement, user: SessionUser) {
@@ -63,8 +67,14 @@ export function mountApp(element: HTMLElement, user: SessionUser) {
       <ColorModeProvider>
         <PersistQueryClientProvider
           client={queryClient}
-          persistOptions={{ persister: queryPersister(user.id), maxAge: PERSIST_MAX_AGE, buster: "1" }}
-          onSuccess={() => refreshFromServer(queryClient, trpc)}
+          persistOptions={{
+            persister: queryPersister(user.id),
+            maxAge: PERSIST_MAX_AGE,
+            buster: "1",
+            // A refresh that failed offline leaves the query in error but with its data: keep that data.
+            dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
+          }}
+          onSuccess={() => void refreshFromServer(queryClient, trpc)}
         >
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <RouterProvider router={router} />

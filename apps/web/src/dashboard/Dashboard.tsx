@@ -29,7 +29,8 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const attempts = useQuery(trpc.tests.list.queryOptions());
   const availability = useQuery(trpc.tests.availability.queryOptions());
 
-  const failed = [progress, attempts, availability].find((q) => q.isError);
+  // A failed refresh keeps the last data known (the device's copy) on screen.
+  const failed = [progress, attempts, availability].find((q) => q.isError && q.data === undefined);
   const loading = progress.isPending || attempts.isPending || availability.isPending;
 
   return (

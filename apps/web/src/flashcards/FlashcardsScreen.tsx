@@ -3,12 +3,12 @@ import { masteredIds } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { notifyError } from "../components/ui/toaster.tsx";
-import { enqueue } from "../offline/outbox.ts";
+import { enqueue, pendingWrites } from "../offline/outbox.ts";
 import { type Flashcard, FlashcardViewer } from "./FlashcardViewer.tsx";
 import { SectionFilter } from "./SectionFilter.tsx";
 
@@ -29,6 +29,14 @@ export function FlashcardsScreen({
   const cardsQuery = useQuery(trpc.flashcards.list.queryOptions({}));
   const masteryQuery = useQuery(trpc.mastery.list.queryOptions());
   const [local, setLocal] = useState<ReadonlyMap<number, boolean>>(() => new Map());
+  // Choices still waiting in the outbox count as made, even if the app closed before its copy was saved.
+  useEffect(() => {
+    void pendingWrites().then((list) => {
+      const waiting = new Map<number, boolean>();
+      for (const w of list) if (w.kind === "mastery") waiting.set(Number(w.input.flashcardId), w.input.mastered);
+      if (waiting.size > 0) setLocal((prev) => new Map([...waiting, ...prev]));
+    });
+  }, []);
 
   // Through the outbox, with the time the member chose: the newest choice wins on the server, however
   // late a write made offline arrives. The device's copy of the list changes at once, so the count is
@@ -57,7 +65,7 @@ export function FlashcardsScreen({
   );
 
   if (cardsQuery.isPending || masteryQuery.isPending) return <LoadingSpinner label="Loading flashcards" />;
-  if (cardsQuery.isError) {
+  if (cardsQuery.isError && cardsQuery.data === undefined) {
     return (
       <Box role="alert">
         <MessageCard

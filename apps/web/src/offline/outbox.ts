@@ -41,6 +41,12 @@ export function readOutbox(userId: number): Promise<OutboxEntry[]> {
   return get<OutboxEntry[]>(keyOf(userId), store).then((list) => list ?? []);
 }
 
+/** The signed-in member's writes still waiting, oldest first. */
+export async function pendingWrites(): Promise<OutboxEntry[]> {
+  await ready;
+  return owner ? readOutbox(owner.userId) : [];
+}
+
 /** Forgets a member's waiting writes (signing out after the member was warned). */
 export async function clearOutbox(userId: number) {
   await del(keyOf(userId), store);
@@ -62,8 +68,10 @@ export async function enqueue(write: OutboxWrite, id: string): Promise<void> {
   if (!owner) throw new Error("The outbox is not started.");
   const entry = { ...write, id, queuedAt: new Date().toISOString() } as OutboxEntry;
   // update() reads and writes in one IndexedDB transaction, so two writes at once both stay.
-  await update<OutboxEntry[]>(keyOf(owner.userId), (list = []) =>
-    list.some((e) => e.id === id) ? list : [...list, entry],
+  await update<OutboxEntry[]>(
+    keyOf(owner.userId),
+    (list = []) => (list.some((e) => e.id === id) ? list : [...list, entry]),
+    store,
   );
   await refreshCounts();
   void replay();
@@ -93,14 +101,21 @@ function statusOf(error: unknown): number | undefined {
   return data?.httpStatus;
 }
 
-/** Who the server says is signed in now: their id, null if nobody, undefined if it cannot be reached. */
+/**
+ * Who the server says is signed in now: their id, null if nobody, undefined if it cannot be reached.
+ * It also tells whether the server can be reached: navigator.onLine stays true on a network that
+ * leads nowhere (and in some offline starts), so the header's 'Offline' follows this too.
+ */
 async function sessionUserId(): Promise<number | null | undefined> {
   try {
     const res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
+    setSyncState({ online: true });
     if (res.status === 401) return null;
     if (!res.ok) return undefined;
     return ((await res.json()) as { id: number }).id;
   } catch {
+    setSyncState({ online: false });
+    retryLater();
     return undefined;
   }
 }
@@ -127,17 +142,20 @@ export function replay(): Promise<void> {
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 function retryLater() {
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void replay(), 30_000);
+  retryTimer = setTimeout(() => void replay(), 10_000);
 }
 
 async function replayOnce() {
   const current = owner;
   if (!current) return;
-  const online = navigator.onLine;
-  setSyncState({ online });
-  let list = await readOutbox(current.userId);
-  if (list.length === 0 || !online) return;
+  if (!navigator.onLine) {
+    setSyncState({ online: false });
+    return;
+  }
+  // Asked even with nothing to send: it is how the app learns it is offline or back.
   const signedIn = await sessionUserId();
+  let list = await readOutbox(current.userId);
+  if (list.length === 0) return;
   if (signedIn === undefined) return;
   if (signedIn !== current.userId) {
     // Signed out, or another member signed in on this device: the writes wait for their own member.
@@ -167,7 +185,11 @@ async function replayOnce() {
         result = { rejected: true, status, message: (error as Error).message };
         setSyncState({ rejected: syncState().rejected + 1 });
       }
-      await update<OutboxEntry[]>(keyOf(current.userId), (stored = []) => stored.filter((e) => e.id !== entry.id));
+      await update<OutboxEntry[]>(
+        keyOf(current.userId),
+        (stored = []) => stored.filter((e) => e.id !== entry.id),
+        store,
+      );
       for (const listener of current.onSent) listener(entry, result);
       list = await readOutbox(current.userId);
       setSyncState({

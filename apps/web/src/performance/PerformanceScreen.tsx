@@ -19,7 +19,8 @@ export function PerformanceScreen() {
   const trpc = useTRPC();
   const attempts = useQuery(trpc.tests.list.queryOptions());
   const progress = useQuery(trpc.progress.sections.queryOptions());
-  const failed = attempts.isError ? attempts : progress.isError ? progress : null;
+  // A failed refresh keeps the last data known (the device's copy) on screen.
+  const failed = attempts.isError && !attempts.data ? attempts : progress.isError && !progress.data ? progress : null;
 
   return (
     <Stack gap="6">

@@ -11,7 +11,9 @@ export function StudyPicker() {
   const trpc = useTRPC();
   const availability = useQuery(trpc.tests.availability.queryOptions());
   const progress = useQuery(trpc.progress.sections.queryOptions());
-  const failed = availability.isError ? availability : progress.isError ? progress : null;
+  // A failed refresh keeps the last data known (the device's copy) on screen.
+  const failed =
+    availability.isError && !availability.data ? availability : progress.isError && !progress.data ? progress : null;
   const attempted = new Map((progress.data ?? []).map((p) => [p.sectionNumber, p.questionsAttempted]));
   const counts = new Map((availability.data ?? []).map((a) => [a.sectionNumber, a.questions]));
   const loading = availability.isPending || progress.isPending;

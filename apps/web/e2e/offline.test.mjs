@@ -1,0 +1,256 @@
+/**
+ * Offline: the installed app studies with no connection after one online visit, and its outbox
+ * syncs every write once when the connection returns, only under the member who made it.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { chromium } from "playwright-core";
+import { BASE_URL, browser, registerMember, signedInContext, withBrowser } from "./helpers.mjs";
+import { answerFor, questionsOf } from "./study-data.mjs";
+
+withBrowser();
+
+/** Polls a condition in the page (IndexedDB is only readable there) until it holds. */
+async function until(page, fn, arg, what, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100); // polling interval, not an assertion delay
+  }
+}
+
+/** Reads one key of an idb-keyval store in the page. */
+function idbRead([db, storeName, key]) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(db);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const conn = open.result;
+      if (!conn.objectStoreNames.contains(storeName)) return resolve(undefined);
+      const req = conn.transaction(storeName).objectStore(storeName).get(key);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    };
+  });
+}
+
+const bankSaved = ([userId]) =>
+  new Promise((resolve) => {
+    const open = indexedDB.open("jcba-cache");
+    open.onsuccess = () => {
+      const conn = open.result;
+      if (!conn.objectStoreNames.contains("queries")) return resolve(false);
+      const req = conn.transaction("queries").objectStore("queries").get(`member:${userId}`);
+      req.onsuccess = () => {
+        const saved = req.result ? JSON.parse(req.result) : null;
+        const keys = (saved?.clientState.queries ?? []).map((q) => JSON.stringify(q.queryKey));
+        resolve(
+          keys.some((k) => k.includes('["questions","list"]') && !k.includes('"section"')) &&
+            keys.some((k) => k.includes('["flashcards","list"]')),
+        );
+      };
+      req.onerror = () => resolve(false);
+    };
+    open.onerror = () => resolve(false);
+  });
+
+/** Opens the app online once and waits until the worker controls the page and the bank is on the device. */
+async function visitOnline(page, userId) {
+  await page.goto(`${BASE_URL}/`);
+  await page.getByRole("heading", { level: 1, name: /^Welcome back/ }).waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.getByRole("heading", { level: 1, name: /^Welcome back/ }).waitFor();
+  await until(page, () => navigator.serviceWorker.controller !== null, undefined, "the worker to control the page");
+  await until(page, bankSaved, [userId], "the bank and deck to be saved on the device");
+}
+
+/** No network for the page or its service worker (context.setOffline alone leaves the worker's fetches). */
+async function cutNetwork(context) {
+  await context.setOffline(true);
+  await context.route("**/*", (route) => route.abort("internetdisconnected"));
+}
+async function restoreNetwork(context) {
+  await context.unrouteAll({ behavior: "wait" });
+  await context.setOffline(false);
+}
+
+async function answerShown(page, questions, correct) {
+  const text = (await page.getByTestId("question-text").textContent()).trim();
+  const q = questions.find((x) => x.questionText.trim() === text);
+  assert.ok(q, `question on screen is from the bank: ${text}`);
+  const value = answerFor(q, correct);
+  if (q.questionType === "multiple-choice")
+    await page.getByRole("radio", { name: value, exact: true }).check({ force: true });
+  else await page.getByPlaceholder("Type your answer here...").fill(value);
+  await page.getByRole("button", { name: "Submit Answer" }).click();
+  await page
+    .getByTestId("feedback")
+    .getByRole("heading", { name: correct ? "Correct" : "Incorrect", exact: true })
+    .waitFor();
+  return q;
+}
+
+const status = (page) => page.getByTestId("sync-status");
+
+test("offline after one visit: a new section, 10 answers and 3 mastered cards sync once on reconnect", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const section = 7;
+  const questions = await questionsOf(context.request, section);
+  assert.ok(questions.length >= 10, "section 7 has at least 10 questions");
+  const page = await context.newPage();
+  await visitOnline(page, me.id);
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+
+  await cutNetwork(context);
+  await page.reload(); // served by the service worker, started from the device's copy
+  await status(page).getByText("Offline", { exact: true }).waitFor();
+  await page.goto(`${BASE_URL}/study/${section}`); // never opened before
+  await page.getByText(`Question 1 of ${questions.length}`, { exact: true }).waitFor();
+  const answered = [];
+  for (let i = 0; i < 10; i++) {
+    answered.push({ q: await answerShown(page, questions, i % 3 !== 0), correct: i % 3 !== 0 });
+    await page.getByRole("button", { name: "Next Question" }).click();
+  }
+  await status(page).getByText("Offline · 10 answers waiting to sync", { exact: true }).waitFor();
+
+  await page.goto(`${BASE_URL}/flashcards?section=2`);
+  await page.getByText(/^Card 1 of \d+$/).waitFor();
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId("flashcard").click();
+    await page.getByRole("button", { name: "Mastered", exact: true }).click();
+    await page.getByText(`Card ${i + 2} of`, { exact: false }).waitFor();
+  }
+  await page
+    .getByTestId("mastered-count")
+    .filter({ hasText: /^Mastered: 3 \// })
+    .waitFor();
+  await status(page).getByText("Offline · 13 changes waiting to sync", { exact: true }).waitFor();
+  // Still there after a reload with no connection.
+  await page.reload();
+  await page
+    .getByTestId("mastered-count")
+    .filter({ hasText: /^Mastered: 3 \// })
+    .waitFor();
+  const outbox = await page.evaluate(idbRead, ["jcba-outbox", "writes", `member:${me.id}`]);
+  assert.equal(outbox.length, 13);
+  assert.equal(
+    (await (await context.request.get(`${BASE_URL}/api/progress/section`)).json()).length,
+    0,
+    "nothing reached the server while offline",
+  );
+
+  await restoreNetwork(context);
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+  const progress = async () => await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
+  const expected = [
+    { sectionNumber: section, questionsAttempted: 10, questionsCorrect: answered.filter((a) => a.correct).length },
+  ];
+  assert.deepEqual(await progress(), expected);
+  const masteryNow = async () =>
+    (await (await context.request.get(`${BASE_URL}/api/flashcard-mastery`)).json()).filter((m) => m.mastered);
+  assert.equal((await masteryNow()).length, 3);
+
+  // Replaying the whole outbox twice more changes nothing: each answer keeps its first record.
+  for (let round = 0; round < 2; round++) {
+    for (const entry of outbox) {
+      const path =
+        entry.kind === "answer"
+          ? "/api/progress/question-attempt"
+          : entry.kind === "mastery"
+            ? "/api/flashcard-mastery"
+            : "/api/test-attempts";
+      const res = await context.request.post(`${BASE_URL}${path}`, { data: entry.input });
+      assert.ok(res.ok(), `replay of ${entry.kind}: ${res.status()}`);
+      if (entry.kind === "answer") assert.equal((await res.json()).id, entry.input.id);
+    }
+  }
+  assert.deepEqual(await progress(), expected);
+  assert.equal((await masteryNow()).length, 3);
+  await context.close();
+});
+
+test("an outbox filled by one member is never sent under another member's session", async () => {
+  const { context } = await signedInContext(browser, { first: "Ana" });
+  const ana = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const questions = await questionsOf(context.request, 9);
+  const page = await context.newPage();
+  await visitOnline(page, ana.id);
+  await cutNetwork(context);
+  await page.goto(`${BASE_URL}/study/9`);
+  await page.getByText(/^Question 1 of \d+$/).waitFor();
+  await answerShown(page, questions, true);
+  await status(page).getByText("Offline · 1 answer waiting to sync", { exact: true }).waitFor();
+
+  // Someone else signs in on this device (another tab) before the connection returns.
+  await restoreNetwork(context);
+  let sent = 0;
+  await page.route("**/api/trpc/progress.questionAttempt**", (route) => {
+    sent++;
+    return route.continue();
+  });
+  const ben = await registerMember(context.request, "Ben", "Other");
+  assert.notEqual(ben.email, ana.email);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  const benProgress = async () => await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
+  // The replay asks who is signed in and stops: the answer stays in Ana's outbox.
+  await until(
+    page,
+    ([id]) =>
+      new Promise((resolve) => {
+        const open = indexedDB.open("jcba-outbox");
+        open.onsuccess = () => {
+          const req = open.result.transaction("writes").objectStore("writes").get(`member:${id}`);
+          req.onsuccess = () => resolve(req.result?.length === 1);
+        };
+      }),
+    [ana.id],
+    "Ana's answer to stay in her outbox",
+  );
+  await status(page).getByText("1 answer waiting to sync", { exact: true }).waitFor();
+  assert.equal(sent, 0, "nothing was sent under Ben's session");
+  assert.deepEqual(await benProgress(), [], "Ben's account holds none of Ana's answers");
+
+  // Ana signs in again: her answer goes to her account.
+  const login = await context.request.post(`${BASE_URL}/api/login`, {
+    data: { email: `${ana.email}`, password: "member-password-1" },
+  });
+  assert.ok(login.ok());
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+  assert.equal(sent, 1);
+  const anaProgress = await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
+  assert.equal(anaProgress[0].questionsAttempted, 1);
+  await context.close();
+});
+
+test("Chromium finds the signed-in app installable", async () => {
+  // A profile on disk: Chromium never offers to install from an incognito-like context.
+  const profile = mkdtempSync(join(tmpdir(), "jcba-install-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
+  await registerMember(context.request);
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/`);
+  await page.getByRole("heading", { level: 1, name: /^Welcome back/ }).waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  assert.deepEqual(installabilityErrors, []);
+  const manifest = await (await context.request.get(`${BASE_URL}/manifest.webmanifest`)).json();
+  assert.equal(manifest.display, "standalone");
+  assert.equal(manifest.start_url, "/");
+  for (const size of ["192x192", "512x512"]) assert.ok(manifest.icons.some((i) => i.sizes === size));
+  assert.ok(manifest.icons.some((i) => i.purpose === "maskable"));
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});
