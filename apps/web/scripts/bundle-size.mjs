@@ -77,5 +77,11 @@ for (const key of onDemand)
   console.log(
     `  ${key.replace(/^.*src\//, "").padEnd(44)} +${kb(total([...closure([key], true, new Set(app))].filter((f) => !app.has(f))))}`,
   );
+// What the service worker stores on install (everything the app needs offline), raw and gzipped.
+const precached = [...readFileSync(join(out, "sw.js"), "utf8").matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
+const raw = precached.reduce((n, f) => n + readFileSync(join(out, f)).length, 0);
+console.log(
+  `\nService worker precache: ${precached.length} files, ${kb(raw)} (${kb(precached.reduce((n, f) => n + gzipSync(readFileSync(join(out, f))).length, 0))} gzipped)`,
+);
 rmSync(out, { recursive: true, force: true });
 if (failed) console.log("\nOver budget.");
