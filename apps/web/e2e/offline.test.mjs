@@ -254,3 +254,53 @@ test("Chromium finds the signed-in app installable", async () => {
   await context.close();
   rmSync(profile, { recursive: true, force: true });
 });
+
+test("Logout with writes still waiting warns first, and signing out removes the member's data from the device", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const questions = await questionsOf(context.request, 11);
+  const page = await context.newPage();
+  await visitOnline(page, me.id);
+  // The server fails every answer for now: it waits in the outbox.
+  await page.route("**/api/trpc/progress.questionAttempt**", (route) => route.fulfill({ status: 503, body: "" }));
+  await page.goto(`${BASE_URL}/study/11`);
+  await page.getByText(/^Question 1 of \d+$/).waitFor();
+  await answerShown(page, questions, true);
+  await status(page).getByText("1 answer waiting to sync", { exact: true }).waitFor();
+
+  const warning = page.waitForEvent("dialog");
+  await page.getByRole("link", { name: "Logout" }).click();
+  const dialog = await warning;
+  assert.match(dialog.message(), /^1 answer waiting to sync\. .*lost if you sign out now/);
+  await dialog.dismiss();
+  await status(page).getByText("1 answer waiting to sync", { exact: true }).waitFor();
+  assert.equal((await context.request.get(`${BASE_URL}/api/auth/user`)).status(), 200, "still signed in");
+
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("link", { name: "Logout" }).click();
+  await page.getByRole("link", { name: "Sign In" }).waitFor();
+  const left = await page.evaluate(
+    async ([id]) => ({
+      outbox: await new Promise((resolve) => {
+        const open = indexedDB.open("jcba-outbox");
+        open.onsuccess = () => {
+          const req = open.result.transaction("writes").objectStore("writes").get(`member:${id}`);
+          req.onsuccess = () => resolve(req.result ?? null);
+        };
+      }),
+      cache: await new Promise((resolve) => {
+        const open = indexedDB.open("jcba-cache");
+        open.onsuccess = () => {
+          const req = open.result.transaction("queries").objectStore("queries").get(`member:${id}`);
+          req.onsuccess = () => resolve(req.result ?? null);
+        };
+      }),
+      member: localStorage.getItem("jcba.member"),
+    }),
+    [me.id],
+  );
+  // The cache entry is gone, or (a save already scheduled when the cache was emptied) holds no queries.
+  const queries = left.cache === null ? [] : JSON.parse(left.cache).clientState.queries;
+  assert.deepEqual({ ...left, cache: queries }, { outbox: null, cache: [], member: null });
+  await context.close();
+});
