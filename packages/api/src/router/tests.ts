@@ -15,7 +15,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAnswers, toIso } from "../answers.ts";
 import { questionColumns } from "../columns.ts";
-import { idParam, testAnswerText, testAttempt } from "../schemas.ts";
+import { idParam, type Question, testAnswerText, testAttempt } from "../schemas.ts";
 import type { Context } from "../trpc.ts";
 import { protectedProcedure, router } from "../trpc.ts";
 
@@ -274,11 +274,17 @@ export const testsRouter = router({
       const id = input.id ?? randomUUID();
       const userId = ctx.user.id;
       const snapshot = await ctx.content.get();
-      const missing = input.answers.find((a) => !snapshot.questionsById.has(a.questionId));
-      if (missing)
-        throw new TRPCError({ code: "NOT_FOUND", message: `Question ${missing.questionId} does not exist.` });
+      // A question archived while the member was taking the test (or offline) is still graded: it is
+      // out of the cached snapshot but still in the database.
+      const archived = new Map<number, Question>();
+      for (const a of input.answers) {
+        if (snapshot.questionsById.has(a.questionId)) continue;
+        const q = await ctx.content.question(a.questionId);
+        if (!q) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${a.questionId} does not exist.` });
+        archived.set(q.id, q);
+      }
       const graded = input.answers.map((a) => {
-        const q = snapshot.questionsById.get(a.questionId)!;
+        const q = (snapshot.questionsById.get(a.questionId) ?? archived.get(a.questionId))!;
         const answered = a.userAnswer !== null && a.userAnswer.trim() !== "";
         return {
           q,
