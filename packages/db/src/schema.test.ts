@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database, flashcards, questions, users } from "./index.ts";
 
@@ -89,5 +89,31 @@ describe("database constraints", () => {
     await database.migrate();
     const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM questions`);
     expect(row!.n).toBe(1);
+  });
+});
+
+describe("search documents", () => {
+  it("follow every edit of an item's text, stemmed and matched by trigrams", async () => {
+    const [card] = await database.db
+      .insert(flashcards)
+      .values({ sectionNumber: 14, term: "Probationary period", definition: "The first months of service." })
+      .returning({ id: flashcards.id });
+    const matches = async (query: string) =>
+      (
+        await database.rows<{ fts: boolean; similar: boolean }>(sql`
+          SELECT search_vector @@ websearch_to_tsquery('english', ${query}) AS fts,
+                 ${query} <% search_text AS similar
+          FROM flashcards WHERE id = ${card!.id}`)
+      )[0];
+    // English stemming: 'periods' finds 'period'; a misspelling is close by trigrams only.
+    expect(await matches("probationary periods")).toMatchObject({ fts: true });
+    expect(await matches("probationery")).toEqual({ fts: false, similar: true });
+    expect(await matches("furlough")).toEqual({ fts: false, similar: false });
+    await database.db
+      .update(flashcards)
+      .set({ definition: "Time before a furlough." })
+      .where(eq(flashcards.id, card!.id));
+    expect(await matches("furlough")).toEqual({ fts: true, similar: true });
+    expect(await matches("months")).toMatchObject({ fts: false });
   });
 });
