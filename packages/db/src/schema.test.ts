@@ -93,27 +93,32 @@ describe("database constraints", () => {
 });
 
 describe("search documents", () => {
-  it("follow every edit of an item's text, stemmed and matched by trigrams", async () => {
+  it("follow every edit of an item's text, stemmed, and its words join the search vocabulary", async () => {
     const [card] = await database.db
       .insert(flashcards)
       .values({ sectionNumber: 14, term: "Probationary period", definition: "The first months of service." })
       .returning({ id: flashcards.id });
     const matches = async (query: string) =>
       (
-        await database.rows<{ fts: boolean; similar: boolean }>(sql`
-          SELECT search_vector @@ websearch_to_tsquery('english', ${query}) AS fts,
-                 ${query} <% search_text AS similar
-          FROM flashcards WHERE id = ${card!.id}`)
-      )[0];
-    // English stemming: 'periods' finds 'period'; a misspelling is close by trigrams only.
-    expect(await matches("probationary periods")).toMatchObject({ fts: true });
-    expect(await matches("probationery")).toEqual({ fts: false, similar: true });
-    expect(await matches("furlough")).toEqual({ fts: false, similar: false });
+        await database.rows<{ fts: boolean }>(sql`
+          SELECT search_vector @@ websearch_to_tsquery('english', ${query}) AS fts FROM flashcards WHERE id = ${card!.id}`)
+      )[0]!.fts;
+    const closest = async (word: string) =>
+      (
+        await database.rows<{ word: string }>(sql`
+          SELECT word FROM search_words WHERE word % ${word} ORDER BY word <-> ${word}, word LIMIT 1`)
+      )[0]?.word;
+    // English stemming: 'periods' finds 'period'; a misspelling is close to a vocabulary word.
+    expect(await matches("probationary periods")).toBe(true);
+    expect(await matches("probationery")).toBe(false);
+    expect(await closest("probationery")).toBe("probationary");
+    expect(await matches("furlough")).toBe(false);
     await database.db
       .update(flashcards)
       .set({ definition: "Time before a furlough." })
       .where(eq(flashcards.id, card!.id));
-    expect(await matches("furlough")).toEqual({ fts: true, similar: true });
-    expect(await matches("months")).toMatchObject({ fts: false });
+    expect(await matches("furlough")).toBe(true);
+    expect(await matches("months")).toBe(false);
+    expect(await closest("furlogh")).toBe("furlough");
   });
 });

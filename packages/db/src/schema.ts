@@ -166,7 +166,6 @@ export const questions = pgTable(
     ),
     index("questions_section_idx").on(t.sectionNumber, t.id),
     index("questions_search_idx").using("gin", t.searchVector),
-    index("questions_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 
@@ -197,7 +196,6 @@ export const flashcards = pgTable(
     check("flashcards_text_present", sql`length(btrim(${t.term})) > 0 AND length(btrim(${t.definition})) > 0`),
     index("flashcards_section_idx").on(t.sectionNumber, t.id),
     index("flashcards_search_idx").using("gin", t.searchVector),
-    index("flashcards_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 
@@ -293,3 +291,13 @@ export const questionResults = pgTable(
     index("question_results_user_section_idx").on(t.userId, t.sectionNumber),
   ],
 );
+
+/**
+ * The search vocabulary: every word (4+ letters, lower case) of the bank and the deck, kept by a
+ * trigger on every write (migration 0005_search_words). A misspelled query word is corrected to its
+ * closest word here by trigram similarity (pg_trgm, indexed), then searched as text. Words of edited
+ * or archived items stay: a correction to a word no item has any more simply finds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);

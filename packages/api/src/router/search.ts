@@ -6,9 +6,12 @@
  * - any other text goes through websearch_to_tsquery (quotes, `or` and `-word` work, and no input can
  *   raise an error), ranked by ts_rank_cd over the weighted search documents, with ts_headline
  *   snippets. A plain query also finds items with only some of its words (ranked below items with
- *   all), and misspellings by pg_trgm word similarity (ranked below both).
+ *   all), and its misspelled words as their closest words in the search vocabulary (search_words,
+ *   by pg_trgm similarity).
  * Archived items never appear. Reads the tables directly, so an admin's edit is found at once.
  */
+
+import type { Database } from "@jcba/db";
 import {
   citationRank,
   HIT_END,
@@ -78,28 +81,54 @@ interface Row {
 const HEADLINE = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=35, MinWords=15, ShortWord=2`;
 const SECTION_TITLES_JSON = JSON.stringify(SECTION_SEARCH_TITLES);
 
-/** Full-text search (with the forgiving matches for plain queries), best first. */
-function textSearch(q: string, section: number | undefined, limit: number): SQL {
+/**
+ * The closest vocabulary words (pg_trgm similarity, through its trigram index; up to 3) for each of
+ * `words` that no item contains: 'probationery' → 'probation', 'probationary', 'probationer'.
+ */
+async function corrections(database: Database, words: string[]): Promise<Map<string, string[]>> {
+  const unknown = [...new Set(words.filter((w) => w.length >= 4))];
+  if (unknown.length === 0) return new Map();
+  const rows = await database.rows<{ word: string; best: string[] | null }>(sql`
+    SELECT w AS word,
+           ARRAY(SELECT s.word FROM search_words s WHERE s.word % w ORDER BY s.word <-> w, s.word LIMIT 3) AS best
+    FROM jsonb_array_elements_text(${JSON.stringify(unknown)}::jsonb) AS w
+    WHERE NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = w)`);
+  return new Map(rows.flatMap((r) => (r.best && r.best.length > 0 ? [[r.word, r.best] as const] : [])));
+}
+
+/**
+ * Full-text search, best first. A plain query also finds items with some of its words, and its
+ * misspelled words are searched as their corrections too.
+ */
+async function textSearch(database: Database, q: string, section: number | undefined, limit: number) {
   const words = looseWords(q);
+  const corrected = await corrections(database, words);
+  // The query with each misspelled word replaced by any of its corrections ('sick leeve' → sick and
+  // (leave or lease …)); nothing when no word needed one.
+  const term = (word: string) => sql`plainto_tsquery('english', ${word})`;
+  const fixed =
+    corrected.size > 0
+      ? sql.join(
+          words.map((w) => {
+            const options = corrected.get(w);
+            return options ? sql`(${sql.join(options.map(term), sql` || `)})` : term(w);
+          }),
+          sql` && `,
+        )
+      : sql`''::tsquery`;
   // Any of the words: for questions in plain language ('how many sick days carry over').
-  const anyWords = words.length > 1 ? words.join(" or ") : "";
-  // Misspellings: the plain query's longer words, compared by trigrams.
-  const fuzzy = words.filter((w) => w.length >= 4).join(" ");
+  const anyWords = [...new Set([...words, ...[...corrected.values()].flat()])];
+  const any = anyWords.length > 1 ? anyWords.join(" or ") : "";
   const inSection = (column: SQL) => (section === undefined ? sql`TRUE` : sql`${column} = ${section}`);
-  // Items with all the words rank above items with some of them, which rank above misspelled matches.
-  const rank = (vector: SQL, text: SQL) => sql`
+  // Items with all the words rank above items with some of them.
+  const rank = (vector: SQL) => sql`
     CASE WHEN ${vector} @@ input.strict THEN 2 + ts_rank_cd(${vector}, input.strict, 32)
-         WHEN ${vector} @@ input.loose THEN 1 + ts_rank_cd(${vector}, input.loose, 32)
-         ELSE 0 END
-    + CASE WHEN input.fuzzy <> '' THEN word_similarity(input.fuzzy, ${text}) ELSE 0 END`;
-  const found = (vector: SQL, text: SQL) =>
-    sql`(${vector} @@ input.strict OR ${vector} @@ input.loose OR (input.fuzzy <> '' AND input.fuzzy <% ${text}))`;
-  return sql`
+         ELSE 1 + ts_rank_cd(${vector}, input.loose, 32) END`;
+  const found = (vector: SQL) => sql`(${vector} @@ input.strict OR ${vector} @@ input.loose)`;
+  return database.rows<Row>(sql`
     WITH input AS MATERIALIZED (
-      SELECT websearch_to_tsquery('english', ${q}) AS strict,
-             websearch_to_tsquery('english', ${anyWords}) AS loose,
-             ${fuzzy}::text AS fuzzy,
-             websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('english', ${anyWords}) AS marks
+      SELECT websearch_to_tsquery('english', ${q}) || ${fixed} AS strict,
+             websearch_to_tsquery('english', ${any}) AS loose
     ),
     hits AS (
       SELECT 'section' AS kind, s.n::int AS id, s.n::int AS section_number,
@@ -107,15 +136,13 @@ function textSearch(q: string, section: number | undefined, limit: number): SQL 
       FROM jsonb_array_elements_text(${SECTION_TITLES_JSON}::jsonb) WITH ORDINALITY AS s(title, n), input
       WHERE to_tsvector('english', s.title) @@ input.strict AND ${inSection(sql`s.n`)}
       UNION ALL
-      SELECT 'question', q.id, q.section_number, ${rank(sql`q.search_vector`, sql`q.search_text`)}
+      SELECT 'question', q.id, q.section_number, ${rank(sql`q.search_vector`)}
       FROM questions q, input
-      WHERE q.archived_at IS NULL AND ${inSection(sql`q.section_number`)}
-        AND ${found(sql`q.search_vector`, sql`q.search_text`)}
+      WHERE q.archived_at IS NULL AND ${inSection(sql`q.section_number`)} AND ${found(sql`q.search_vector`)}
       UNION ALL
-      SELECT 'flashcard', f.id, f.section_number, ${rank(sql`f.search_vector`, sql`f.search_text`)}
+      SELECT 'flashcard', f.id, f.section_number, ${rank(sql`f.search_vector`)}
       FROM flashcards f, input
-      WHERE f.archived_at IS NULL AND ${inSection(sql`f.section_number`)}
-        AND ${found(sql`f.search_vector`, sql`f.search_text`)}
+      WHERE f.archived_at IS NULL AND ${inSection(sql`f.section_number`)} AND ${found(sql`f.search_vector`)}
       ORDER BY rank DESC, kind, id
       LIMIT ${limit}
     )
@@ -123,16 +150,16 @@ function textSearch(q: string, section: number | undefined, limit: number): SQL 
       CASE h.kind WHEN 'question' THEN q.question_text WHEN 'flashcard' THEN f.term ELSE '' END AS title,
       CASE h.kind
         WHEN 'question' THEN ts_headline('english',
-          CASE WHEN to_tsvector('english', q.explanation) @@ input.marks THEN q.explanation ELSE q.question_text END,
-          input.marks, ${HEADLINE})
-        WHEN 'flashcard' THEN ts_headline('english', f.definition, input.marks, ${HEADLINE})
-        ELSE ts_headline('english', ${SECTION_TITLES_JSON}::jsonb ->> (h.id - 1), input.marks, ${HEADLINE})
+          CASE WHEN to_tsvector('english', q.explanation) @@ (input.strict || input.loose) THEN q.explanation ELSE q.question_text END,
+          input.strict || input.loose, ${HEADLINE})
+        WHEN 'flashcard' THEN ts_headline('english', f.definition, input.strict || input.loose, ${HEADLINE})
+        ELSE ts_headline('english', ${SECTION_TITLES_JSON}::jsonb ->> (h.id - 1), input.strict || input.loose, ${HEADLINE})
       END AS snippet,
       CASE h.kind WHEN 'question' THEN q.citation WHEN 'flashcard' THEN f.citation ELSE '§' || h.id END AS citation
     FROM hits h CROSS JOIN input
     LEFT JOIN questions q ON h.kind = 'question' AND q.id = h.id
     LEFT JOIN flashcards f ON h.kind = 'flashcard' AND f.id = h.id
-    ORDER BY h.rank DESC, h.kind, h.id`;
+    ORDER BY h.rank DESC, h.kind, h.id`);
 }
 
 export const searchRouter = router({
@@ -197,7 +224,7 @@ export const searchRouter = router({
             : [];
         return [...sectionHit, ...items].slice(0, input.limit);
       }
-      const rows = await ctx.database.rows<Row>(textSearch(q, input.section, input.limit));
+      const rows = await textSearch(ctx.database, q, input.section, input.limit);
       return rows.map((row) => ({
         kind: row.kind,
         id: Number(row.id),
