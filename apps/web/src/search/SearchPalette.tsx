@@ -7,7 +7,19 @@
  * closes. Hand-written rather than Chakra's Combobox, which picks a value for a form field; here each
  * option is a grouped, multi-line result that navigates away.
  */
-import { Box, Button, CloseButton, Dialog, Flex, Input, Kbd, Portal, Spinner, Text } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Flex,
+  Input,
+  Kbd,
+  Portal,
+  Spinner,
+  Text,
+  useBreakpointValue,
+} from "@chakra-ui/react";
 import type { SearchResult } from "@jcba/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { Clock, Search, WifiOff } from "lucide-react";
@@ -36,6 +48,8 @@ export default function SearchPalette({
   const listboxId = `${baseId}-listbox`;
   const optionId = (i: number) => `${baseId}-option-${i}`;
   const search = useSearch(query);
+  // Full screen on phones, a panel from 768 px (responsive slot sizes would mix the full height in).
+  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
 
   // Each opening starts with an empty box and the recent searches.
   useEffect(() => {
@@ -124,7 +138,7 @@ export default function SearchPalette({
       open={open}
       onOpenChange={(e) => onOpenChange(e.open)}
       placement="top"
-      size={{ base: "full", md: "lg" }}
+      size={size}
       initialFocusEl={() => inputRef.current}
       lazyMount
       unmountOnExit
