@@ -150,7 +150,8 @@ async function textSearch(database: Database, q: string, section: number | undef
       CASE h.kind WHEN 'question' THEN q.question_text WHEN 'flashcard' THEN f.term ELSE '' END AS title,
       CASE h.kind
         WHEN 'question' THEN ts_headline('english',
-          CASE WHEN to_tsvector('english', q.explanation) @@ (input.strict || input.loose) THEN q.explanation ELSE q.question_text END,
+          -- The explanation (weight B) when it has a hit, else the question: read from the stored vector.
+          CASE WHEN ts_filter(q.search_vector, '{b}') @@ (input.strict || input.loose) THEN q.explanation ELSE q.question_text END,
           input.strict || input.loose, ${HEADLINE})
         WHEN 'flashcard' THEN ts_headline('english', f.definition, input.strict || input.loose, ${HEADLINE})
         ELSE ts_headline('english', ${SECTION_TITLES_JSON}::jsonb ->> (h.id - 1), input.strict || input.loose, ${HEADLINE})
