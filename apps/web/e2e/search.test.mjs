@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { expectNoSeriousA11yViolations, screenshot, viewportShot } from "./checks.mjs";
-import { api, browser, signedInContext, withBrowser } from "./helpers.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, viewportShot } from "./checks.mjs";
+import { api, browser, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 
 withBrowser();
 
@@ -118,5 +118,23 @@ test("the /search page keeps the query in its address and groups results by sect
   await page.waitForURL(/\/search\?q=%C2%A713$/);
   await page.getByRole("heading", { level: 2, name: "§13 Sick Leave" }).waitFor();
   await expectNoSeriousA11yViolations(page, "search page");
+  await context.close();
+});
+
+test("on a phone the header's Search button opens the palette full screen, in dark mode too", async () => {
+  const { context } = await signedInContext(browser, { viewport: MOBILE, colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await palette(page).waitFor();
+  await box(page).fill("§8");
+  await status(page)
+    .filter({ hasText: /\d+ results?/ })
+    .waitFor();
+  const size = await palette(page).boundingBox();
+  assert.ok(size && size.width >= MOBILE.width - 1, "the palette fills the screen's width");
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, "search palette on a phone, dark");
+  await viewportShot(page, "search-palette-phone-dark");
   await context.close();
 });
