@@ -6,6 +6,7 @@
  *   pnpm --filter @jcba/server bench scale      dashboard/performance reads with 25,000 users × 400 attempts stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
+ *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
  */
 import { spawn } from "node:child_process";
@@ -336,10 +337,80 @@ async function cold() {
   console.log(`Cold start on a new PGlite DATA_DIR: median ${times.sort((a, b) => a - b)[1]} ms (target < 5000 ms)`);
 }
 
+/** What members search for: words, a phrase, plain questions, misspellings, references, syntax. */
+const SEARCH_QUERIES = [
+  "sick leave",
+  "probationary",
+  "probationery",
+  "sick leeve",
+  "reserve call-out",
+  "how many sick days carry over",
+  '"electronic bulletin board"',
+  "vacation -bank",
+  "pay or credit",
+  "deadhead",
+  "7.I.8",
+  "§12",
+  "Section 13",
+  "grievance",
+  "minimum rest",
+];
+
+async function search() {
+  const pg = await startTestPostgres();
+  try {
+    const server = await startServer({ DATABASE_URL: pg.url, WORKERS: process.env.BENCH_WORKERS ?? "1" });
+    const { cookies } = await seedMembers(pg.url, 10);
+    let next = 0;
+    const paths = SEARCH_QUERIES.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=20`);
+    // Every response's time, for the exact p95 (autocannon's summary stops at p90 and p97.5).
+    const run = (duration: number, times: number[] = []) =>
+      new Promise<{ result: autocannon.Result; times: number[] }>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: server.url,
+            connections: 10,
+            duration,
+            requests: [
+              {
+                method: "GET",
+                setupRequest: (req, ctx) => {
+                  const context = ctx as { cookie?: string };
+                  context.cookie ??= cookies[next++ % cookies.length];
+                  return {
+                    ...req,
+                    path: paths[Math.floor(Math.random() * paths.length)]!,
+                    headers: { cookie: context.cookie! },
+                  };
+                },
+              },
+            ],
+          },
+          (err, result) => (err ? reject(err) : resolve({ result, times })),
+        );
+        instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+      });
+    await run(2); // warm-up: plans, caches, JIT
+    const { result, times } = await run(SECONDS);
+    await server.stop();
+    times.sort((a, b) => a - b);
+    const at = (p: number) => (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(1);
+    console.log(
+      `\nGET /api/search (${SEARCH_QUERIES.length} queries mixed, signed in, PostgreSQL), 10 connections, ${SECONDS}s`,
+    );
+    console.log(
+      `  ${Math.round(result.requests.average)} req/s, p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, non-2xx or errors ${result.non2xx + result.errors} (target p95 < 20 ms)`,
+    );
+  } finally {
+    pg.stop();
+  }
+}
+
 if (which === "cold" || which === "all") await cold();
 if (which === "rest" || which === "all") await rest();
 if (which === "writes" || which === "all") await writes();
 if (which === "scale" || which === "all") await scale();
 if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
+if (which === "search" || which === "all") await search();
 process.exit(0);
 void once;

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
@@ -40,6 +41,11 @@ const FlashcardsRoute = FlashcardsRouteImport.update({
 const PerformanceRoute = PerformanceRouteImport.update({
   id: '/performance',
   path: '/performance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TestRoute = TestRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -132,6 +141,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/search'
     | '/test'
     | '/account/password'
     | '/account/tokens'
@@ -145,6 +155,7 @@ export interface FileRouteTypes {
     | '/'
     | '/flashcards'
     | '/performance'
+    | '/search'
     | '/test'
     | '/account/password'
     | '/account/tokens'
@@ -159,6 +170,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/search'
     | '/test'
     | '/account/password'
     | '/account/tokens'
@@ -174,6 +186,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
+  SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountTokensRoute: typeof AccountTokensRoute
@@ -209,6 +222,13 @@ declare module '@tanstack/react-router' {
       path: '/performance'
       fullPath: '/performance'
       preLoaderRoute: typeof PerformanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/test': {
@@ -291,6 +311,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
+  SearchRoute: SearchRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountTokensRoute: AccountTokensRoute,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,9 @@ import {
 } from "drizzle-orm/pg-core";
 
 const sectionCheck = (column: string) => sql.raw(`${column} BETWEEN 1 AND 32`);
+
+/** A PostgreSQL text-search document (drizzle has no built-in type for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** Where a shipped item's facts come from, shown to members beside the citation. */
 const sourceColumns = () => ({
@@ -140,6 +144,14 @@ export const questions = pgTable(
     /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Search: the question weighs most, then the explanation, then the citation (English stemming). */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', question_text), 'A') || setweight(to_tsvector('english', explanation), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
+      ),
+    /** Search: the words a misspelled query is matched against by trigram similarity. */
+    searchText: text().notNull().generatedAlwaysAs(sql`question_text || ' ' || explanation`),
   },
   (t) => [
     check("questions_section_range", sectionCheck("section_number")),
@@ -153,6 +165,7 @@ export const questions = pgTable(
       sql`length(btrim(${t.questionText})) > 0 AND length(btrim(${t.correctAnswer})) > 0 AND length(btrim(${t.explanation})) > 0`,
     ),
     index("questions_section_idx").on(t.sectionNumber, t.id),
+    index("questions_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -169,11 +182,20 @@ export const flashcards = pgTable(
     editedAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Search: the term weighs most, then the definition, then the citation (English stemming). */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', term), 'A') || setweight(to_tsvector('english', definition), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
+      ),
+    /** Search: the words a misspelled query is matched against by trigram similarity. */
+    searchText: text().notNull().generatedAlwaysAs(sql`term || ' ' || definition`),
   },
   (t) => [
     check("flashcards_section_range", sectionCheck("section_number")),
     check("flashcards_text_present", sql`length(btrim(${t.term})) > 0 AND length(btrim(${t.definition})) > 0`),
     index("flashcards_section_idx").on(t.sectionNumber, t.id),
+    index("flashcards_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -269,3 +291,13 @@ export const questionResults = pgTable(
     index("question_results_user_section_idx").on(t.userId, t.sectionNumber),
   ],
 );
+
+/**
+ * The search vocabulary: every word (4+ letters, lower case) of the bank and the deck, kept by a
+ * trigger on every write (migration 0005_search_words). A misspelled query word is corrected to its
+ * closest word here by trigram similarity (pg_trgm, indexed), then searched as text. Words of edited
+ * or archived items stay: a correction to a word no item has any more simply finds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);

@@ -21,12 +21,15 @@ export function FlashcardViewer({
   cards,
   mastered,
   onMark,
+  startIndex = 0,
 }: {
   cards: readonly Flashcard[];
   mastered: ReadonlySet<number>;
   onMark: (card: Flashcard, mastered: boolean) => void;
+  /** The card shown first. */
+  startIndex?: number;
 }) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(startIndex);
   const [flipped, setFlipped] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
 

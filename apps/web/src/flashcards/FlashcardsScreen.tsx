@@ -16,10 +16,13 @@ const NO_CARDS: readonly Flashcard[] = [];
 export function FlashcardsScreen({
   filter,
   rawSection,
+  startCard,
   onFilterChange,
 }: {
   filter: number | null | "invalid";
   rawSection: string;
+  /** The id of the card to show first. */
+  startCard?: number | undefined;
   onFilterChange: (section: number | null) => void;
 }) {
   const trpc = useTRPC();
@@ -127,7 +130,16 @@ export function FlashcardsScreen({
           </Card.Body>
         </Card.Root>
       ) : (
-        <FlashcardViewer key={String(filter)} cards={deck} mastered={mastered} onMark={onMark} />
+        <FlashcardViewer
+          key={`${filter}:${startCard ?? ""}`}
+          cards={deck}
+          mastered={mastered}
+          onMark={onMark}
+          startIndex={Math.max(
+            0,
+            deck.findIndex((c) => c.id === startCard),
+          )}
+        />
       )}
     </Stack>
   );

@@ -28,8 +28,11 @@ function BackToDashboard() {
   );
 }
 
-/** Loads the section's questions and runs a session; "Study Again" starts a fresh one. */
-export function StudySession({ section }: { section: number }) {
+/**
+ * Loads the section's questions and runs a session; "Study Again" starts a fresh one. `startAt`: the
+ * id of the question to begin with (a search result); the session then runs from there to the end.
+ */
+export function StudySession({ section, startAt }: { section: number; startAt?: number | undefined }) {
   const trpc = useTRPC();
   const questions = useQuery(trpc.questions.list.queryOptions({ section }));
   const [round, setRound] = useState(0);
@@ -53,7 +56,10 @@ export function StudySession({ section }: { section: number }) {
       </MessageCard>
     );
   }
-  return <Session key={round} section={section} questions={questions.data} onRestart={() => setRound((r) => r + 1)} />;
+  // The question asked for first, then the rest in their order; a fresh round starts from the top.
+  const start = round === 0 && startAt !== undefined ? questions.data.findIndex((q) => q.id === startAt) : -1;
+  const ordered = start > 0 ? [...questions.data.slice(start), ...questions.data.slice(0, start)] : questions.data;
+  return <Session key={round} section={section} questions={ordered} onRestart={() => setRound((r) => r + 1)} />;
 }
 
 type FocusTarget = "feedback" | "question" | "summary" | null;
