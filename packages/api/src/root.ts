@@ -5,6 +5,7 @@ import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { reviewRouter } from "./router/review.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
 import { router } from "./trpc.ts";
@@ -14,6 +15,7 @@ export const appRouter = router({
   questions: questionsRouter,
   flashcards: flashcardsRouter,
   mastery: masteryRouter,
+  review: reviewRouter,
   progress: progressRouter,
   tests: testsRouter,
   admin: adminRouter,

@@ -1,7 +1,10 @@
 import { createEmptyCard, fsrs, type Grade } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
 import {
+  dailyStreak,
   isMasteredRating,
+  isTimeZone,
+  localDate,
   RATINGS,
   type ReviewRating,
   type ReviewSchedule,
@@ -89,5 +92,22 @@ describe("rating mapping", () => {
     expect(ratingForAnswer(false)).toBe(1);
     expect(ratingForAnswer(true)).toBe(3);
     expect([1, 2, 3, 4].map((r) => isMasteredRating(r as ReviewRating))).toEqual([false, false, true, true]);
+  });
+});
+
+describe("daily streak", () => {
+  it("counts consecutive active days up to today, or up to yesterday before today's first review", () => {
+    expect(dailyStreak(["2026-03-01", "2026-02-28", "2026-02-27", "2026-02-25"], "2026-03-01")).toBe(3);
+    expect(dailyStreak(["2026-02-28", "2026-02-27"], "2026-03-01")).toBe(2);
+    expect(dailyStreak(["2026-02-27"], "2026-03-01")).toBe(0);
+    expect(dailyStreak([], "2026-03-01")).toBe(0);
+  });
+
+  it("takes the day in the member's time zone", () => {
+    const at = new Date("2026-01-01T03:00:00Z");
+    expect(localDate("UTC", at)).toBe("2026-01-01");
+    expect(localDate("America/Chicago", at)).toBe("2025-12-31");
+    expect(isTimeZone("America/Chicago")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
   });
 });

@@ -113,3 +113,40 @@ export function scheduleReview(
     },
   };
 }
+
+/** Whether `timeZone` is an IANA time zone this runtime knows (e.g. "America/Chicago"). */
+export function isTimeZone(timeZone: string): boolean {
+  if (timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+const previousDate = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The daily streak: consecutive days with at least one review or answer, ending today, or yesterday
+ * when nothing was done yet today (the streak is not lost before the day is over).
+ */
+export function dailyStreak(activeDates: Iterable<string>, today: string): number {
+  const days = new Set(activeDates);
+  let day = days.has(today) ? today : previousDate(today);
+  let streak = 0;
+  while (days.has(day)) {
+    streak++;
+    day = previousDate(day);
+  }
+  return streak;
+}
