@@ -34,6 +34,11 @@ const BEYOND_SPEC = [
   "GET /api/account/tokens",
   "POST /api/account/tokens",
   "DELETE /api/account/tokens/{id}",
+  "GET /api/review/queue",
+  "POST /api/review",
+  "GET /api/review/session",
+  "GET /api/review/settings",
+  "PATCH /api/review/settings",
   ...SIGN_IN,
 ];
 
