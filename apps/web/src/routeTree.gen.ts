@@ -13,8 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as ReviewRouteImport } from './routes/review'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
@@ -42,6 +44,11 @@ const PerformanceRoute = PerformanceRouteImport.update({
   path: '/performance',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewRoute = ReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
@@ -50,6 +57,11 @@ const TestRoute = TestRouteImport.update({
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountReviewRoute = AccountReviewRouteImport.update({
+  id: '/account/review',
+  path: '/account/review',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountTokensRoute = AccountTokensRouteImport.update({
@@ -88,8 +100,10 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -101,8 +115,10 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -116,8 +132,10 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -132,8 +150,10 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/review'
     | '/test'
     | '/account/password'
+    | '/account/review'
     | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
@@ -145,8 +165,10 @@ export interface FileRouteTypes {
     | '/'
     | '/flashcards'
     | '/performance'
+    | '/review'
     | '/test'
     | '/account/password'
+    | '/account/review'
     | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
@@ -159,8 +181,10 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/review'
     | '/test'
     | '/account/password'
+    | '/account/review'
     | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
@@ -174,8 +198,10 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
+  ReviewRoute: typeof ReviewRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountReviewRoute: typeof AccountReviewRoute
   AccountTokensRoute: typeof AccountTokensRoute
   StudySectionRoute: typeof StudySectionRoute
   StudyIndexRoute: typeof StudyIndexRoute
@@ -211,6 +237,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PerformanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review': {
+      id: '/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof ReviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test': {
       id: '/test'
       path: '/test'
@@ -223,6 +256,13 @@ declare module '@tanstack/react-router' {
       path: '/account/password'
       fullPath: '/account/password'
       preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/review': {
+      id: '/account/review'
+      path: '/account/review'
+      fullPath: '/account/review'
+      preLoaderRoute: typeof AccountReviewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/tokens': {
@@ -291,8 +331,10 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
+  ReviewRoute: ReviewRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountReviewRoute: AccountReviewRoute,
   AccountTokensRoute: AccountTokensRoute,
   StudySectionRoute: StudySectionRoute,
   StudyIndexRoute: StudyIndexRoute,

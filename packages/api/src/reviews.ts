@@ -13,8 +13,8 @@ import {
   type ReviewSchedule,
   type ReviewStateCode,
   type ReviewStateName,
-  scheduleReview,
 } from "@jcba/domain";
+import { scheduleReview } from "@jcba/domain/schedule";
 import { TRPCError } from "@trpc/server";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { toIso } from "./answers.ts";

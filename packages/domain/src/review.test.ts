@@ -10,8 +10,8 @@ import {
   type ReviewSchedule,
   ratingForAnswer,
   ratingForMastery,
-  scheduleReview,
 } from "./review.ts";
+import { scheduleReview } from "./schedule.ts";
 
 const sequence: [ReviewRating, string][] = [
   [1, "2026-01-01T08:00:00Z"],

@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   LogOut,
   PanelLeft,
+  Repeat,
   Shield,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
@@ -31,6 +32,7 @@ const MAIN_ITEMS = [
   { to: "/study", label: "Study Mode", icon: BookOpen },
   { to: "/test", label: "Practice Test", icon: ClipboardCheck },
   { to: "/flashcards", label: "Flashcards", icon: Layers },
+  { to: "/review", label: "Review", icon: Repeat },
   { to: "/performance", label: "Performance", icon: BarChart3 },
 ] as const;
 

@@ -105,6 +105,88 @@ const sessionItem = z.object({
   flashcard: flashcard.nullable(),
 });
 
+/** Today's review session: due items and new ones within the member's daily caps. */
+async function sessionOf(ctx: Pick<Context, "database" | "content">, userId: number) {
+  const settings = await settingsOf(ctx, userId);
+  const tz = settings.timeZone;
+  // Reviews done since the start of today in the member's time zone, counted against the caps.
+  const [done] = await ctx.database.rows<{ reviews: number; fresh: number }>(sql`
+    WITH today AS (SELECT date_trunc('day', now() AT TIME ZONE ${tz}) AT TIME ZONE ${tz} AS start)
+    SELECT (count(*) FILTER (WHERE NOT is_new))::int AS reviews, (count(*) FILTER (WHERE is_new))::int AS fresh
+    FROM review_log WHERE user_id = ${userId} AND reviewed_at >= (SELECT start FROM today)`);
+  const reviewsLeft = Math.max(0, settings.reviewsPerDay - (done?.reviews ?? 0));
+  const newLeft = Math.max(0, settings.newPerDay - (done?.fresh ?? 0));
+
+  const snapshot = await ctx.content.get();
+  const due = await ctx.database.rows<DueRow>(sql`
+    SELECT item_type, item_id, due, state FROM review_items
+    WHERE user_id = ${userId} AND due <= now() ORDER BY due, item_type, item_id`);
+  const dueItems = due
+    .filter((r) =>
+      r.item_type === "question" ? snapshot.questionsById.has(r.item_id) : snapshot.flashcardsById.has(r.item_id),
+    )
+    .slice(0, reviewsLeft);
+
+  // New items: the bank's cards and questions the member never reviewed, in section order,
+  // alternating card and question so a session mixes both.
+  const fresh: { itemType: ReviewItemType; itemId: number }[] = [];
+  if (newLeft > 0) {
+    const seen = await ctx.database.rows<{ item_type: ReviewItemType; item_id: number }>(
+      sql`SELECT item_type, item_id FROM review_items WHERE user_id = ${userId}`,
+    );
+    const seenKeys = new Set(seen.map((s) => `${s.item_type}:${s.item_id}`));
+    const cards = snapshot.flashcards.filter((f) => !seenKeys.has(`flashcard:${f.id}`));
+    const qs = snapshot.questions.filter((q) => !seenKeys.has(`question:${q.id}`));
+    for (let i = 0; fresh.length < newLeft && (i < cards.length || i < qs.length); i++) {
+      if (i < cards.length) fresh.push({ itemType: "flashcard", itemId: cards[i]!.id });
+      if (fresh.length < newLeft && i < qs.length) fresh.push({ itemType: "question", itemId: qs[i]!.id });
+    }
+  }
+
+  const items = [
+    ...dueItems.map((r) => ({ itemType: r.item_type, itemId: r.item_id, isNew: false })),
+    ...fresh.map((f) => ({ ...f, isNew: true })),
+  ].map((i) => ({
+    ...i,
+    question: i.itemType === "question" ? (snapshot.questionsById.get(i.itemId) ?? null) : null,
+    flashcard: i.itemType === "flashcard" ? (snapshot.flashcardsById.get(i.itemId) ?? null) : null,
+  }));
+
+  const [next] = await ctx.database.rows<{ due: string | Date }>(sql`
+    SELECT min(due) AS due FROM review_items WHERE user_id = ${userId} AND due > now()`);
+
+  let streak: number | null = null;
+  if (settings.dailyStreak) {
+    const days = await ctx.database.rows<{ day: string }>(sql`
+      SELECT DISTINCT to_char(at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day FROM (
+        SELECT reviewed_at AS at FROM review_log WHERE user_id = ${userId} AND reviewed_at > now() - interval '400 days'
+        UNION ALL
+        SELECT created_at FROM question_attempts WHERE user_id = ${userId} AND created_at > now() - interval '400 days'
+      ) activity`);
+    streak = dailyStreak(
+      days.map((d) => d.day),
+      localDate(tz, new Date()),
+    );
+  }
+
+  return {
+    dueCards: items.filter((i) => i.itemType === "flashcard").length,
+    dueQuestions: items.filter((i) => i.itemType === "question").length,
+    items,
+    nextDue: next?.due ? toIso(next.due) : null,
+    fourButtons: settings.fourButtons,
+    streak,
+  };
+}
+
+const sessionSummary = z.object({
+  dueCards: z.number().int(),
+  dueQuestions: z.number().int(),
+  nextDue: z.string().nullable().meta({ description: "When the next item falls due, if nothing is due now." }),
+  fourButtons: z.boolean(),
+  streak: z.number().int().nullable().meta({ description: "The daily streak, when the member opted in." }),
+});
+
 export const reviewRouter = router({
   queue: protectedProcedure
     .meta({
@@ -197,88 +279,15 @@ export const reviewRouter = router({
       },
     })
     .input(z.void())
-    .output(
-      z.object({
-        dueCards: z.number().int(),
-        dueQuestions: z.number().int(),
-        items: z.array(sessionItem),
-        nextDue: z.string().nullable().meta({ description: "When the next item falls due, if nothing is due now." }),
-        fourButtons: z.boolean(),
-        streak: z.number().int().nullable().meta({ description: "The daily streak, when the member opted in." }),
-      }),
-    )
+    .output(sessionSummary.extend({ items: z.array(sessionItem) }))
+    .query(({ ctx }) => sessionOf(ctx, ctx.user.id)),
+
+  summary: protectedProcedure
+    .input(z.void())
+    .output(sessionSummary)
     .query(async ({ ctx }) => {
-      const userId = ctx.user.id;
-      const settings = await settingsOf(ctx, userId);
-      const tz = settings.timeZone;
-      // Reviews done since the start of today in the member's time zone, counted against the caps.
-      const [done] = await ctx.database.rows<{ reviews: number; fresh: number }>(sql`
-        WITH today AS (SELECT date_trunc('day', now() AT TIME ZONE ${tz}) AT TIME ZONE ${tz} AS start)
-        SELECT (count(*) FILTER (WHERE NOT is_new))::int AS reviews, (count(*) FILTER (WHERE is_new))::int AS fresh
-        FROM review_log WHERE user_id = ${userId} AND reviewed_at >= (SELECT start FROM today)`);
-      const reviewsLeft = Math.max(0, settings.reviewsPerDay - (done?.reviews ?? 0));
-      const newLeft = Math.max(0, settings.newPerDay - (done?.fresh ?? 0));
-
-      const snapshot = await ctx.content.get();
-      const due = await ctx.database.rows<DueRow>(sql`
-        SELECT item_type, item_id, due, state FROM review_items
-        WHERE user_id = ${userId} AND due <= now() ORDER BY due, item_type, item_id`);
-      const dueItems = due
-        .filter((r) =>
-          r.item_type === "question" ? snapshot.questionsById.has(r.item_id) : snapshot.flashcardsById.has(r.item_id),
-        )
-        .slice(0, reviewsLeft);
-
-      // New items: the bank's cards and questions the member never reviewed, in section order,
-      // alternating card and question so a session mixes both.
-      const fresh: { itemType: ReviewItemType; itemId: number }[] = [];
-      if (newLeft > 0) {
-        const seen = await ctx.database.rows<{ item_type: ReviewItemType; item_id: number }>(
-          sql`SELECT item_type, item_id FROM review_items WHERE user_id = ${userId}`,
-        );
-        const seenKeys = new Set(seen.map((s) => `${s.item_type}:${s.item_id}`));
-        const cards = snapshot.flashcards.filter((f) => !seenKeys.has(`flashcard:${f.id}`));
-        const qs = snapshot.questions.filter((q) => !seenKeys.has(`question:${q.id}`));
-        for (let i = 0; fresh.length < newLeft && (i < cards.length || i < qs.length); i++) {
-          if (i < cards.length) fresh.push({ itemType: "flashcard", itemId: cards[i]!.id });
-          if (fresh.length < newLeft && i < qs.length) fresh.push({ itemType: "question", itemId: qs[i]!.id });
-        }
-      }
-
-      const items = [
-        ...dueItems.map((r) => ({ itemType: r.item_type, itemId: r.item_id, isNew: false })),
-        ...fresh.map((f) => ({ ...f, isNew: true })),
-      ].map((i) => ({
-        ...i,
-        question: i.itemType === "question" ? (snapshot.questionsById.get(i.itemId) ?? null) : null,
-        flashcard: i.itemType === "flashcard" ? (snapshot.flashcardsById.get(i.itemId) ?? null) : null,
-      }));
-
-      const [next] = await ctx.database.rows<{ due: string | Date }>(sql`
-        SELECT min(due) AS due FROM review_items WHERE user_id = ${userId} AND due > now()`);
-
-      let streak: number | null = null;
-      if (settings.dailyStreak) {
-        const days = await ctx.database.rows<{ day: string }>(sql`
-          SELECT DISTINCT to_char(at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day FROM (
-            SELECT reviewed_at AS at FROM review_log WHERE user_id = ${userId} AND reviewed_at > now() - interval '400 days'
-            UNION ALL
-            SELECT created_at FROM question_attempts WHERE user_id = ${userId} AND created_at > now() - interval '400 days'
-          ) activity`);
-        streak = dailyStreak(
-          days.map((d) => d.day),
-          localDate(tz, new Date()),
-        );
-      }
-
-      return {
-        dueCards: items.filter((i) => i.itemType === "flashcard").length,
-        dueQuestions: items.filter((i) => i.itemType === "question").length,
-        items,
-        nextDue: next?.due ? toIso(next.due) : null,
-        fourButtons: settings.fourButtons,
-        streak,
-      };
+      const { items: _, ...summary } = await sessionOf(ctx, ctx.user.id);
+      return summary;
     }),
 
   settings: protectedProcedure
