@@ -39,6 +39,9 @@ const BEYOND_SPEC = [
   "GET /api/review/session",
   "GET /api/review/settings",
   "PATCH /api/review/settings",
+  "GET /api/question-flags",
+  "POST /api/question-flags",
+  "POST /api/question-flags/clear",
   ...SIGN_IN,
 ];
 

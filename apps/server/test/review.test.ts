@@ -134,3 +134,40 @@ describe("GET /api/review/queue and POST /api/review", () => {
     expect((await fetch(`${server.url}/api/review/queue`)).status).toBe(401);
   });
 });
+
+describe("GET /api/practice-test/questions with pool= and code=", () => {
+  it("pool=incorrect returns only questions whose latest answer was wrong", async () => {
+    const c = await member(server.url);
+    const qs = (await c.get("/api/questions?section=15")).body as Q[];
+    const [wrong, fixed, right] = qs;
+    await c.post("/api/progress/question-attempt", { questionId: wrong!.id, userAnswer: wrongOf(wrong!) });
+    await c.post("/api/progress/question-attempt", { questionId: fixed!.id, userAnswer: wrongOf(fixed!) });
+    await c.post("/api/progress/question-attempt", { questionId: fixed!.id, userAnswer: fixed!.correctAnswer });
+    await c.post("/api/progress/question-attempt", { questionId: right!.id, userAnswer: right!.correctAnswer });
+    const res = await c.get("/api/practice-test/questions?sections=all&count=50&pool=incorrect");
+    expect(res.status).toBe(200);
+    expect(res.body.questions.map((q: { id: number }) => q.id)).toEqual([wrong!.id]);
+    expect(res.body).toMatchObject({ pool: "incorrect", available: 1 });
+    const availability = (await c.get("/api/practice-test/availability")).body;
+    expect(availability.find((a: { sectionNumber: number }) => a.sectionNumber === 15)).toMatchObject({
+      incorrect: 1,
+      unused: qs.length - 3,
+    });
+    expect((await c.get("/api/practice-test/questions?pool=mine")).status).toBe(400);
+  });
+
+  it("the same code draws the same questions in the same order", async () => {
+    const a = await member(server.url);
+    const b = await member(server.url);
+    const first = await a.get("/api/practice-test/questions?sections=2,5,11&count=20");
+    expect(first.status).toBe(200);
+    const code = first.body.code as string;
+    const again = await b.get(`/api/practice-test/questions?code=${encodeURIComponent(code)}`);
+    expect(again.status).toBe(200);
+    expect(again.body.questions).toEqual(first.body.questions);
+    expect(again.body.code).toBe(code);
+    const bad = await b.get("/api/practice-test/questions?code=S-1-2");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("That test code is not valid.");
+  });
+});

@@ -1,6 +1,7 @@
 import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
 import { authRouter } from "./router/auth.ts";
+import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   questions: questionsRouter,
   flashcards: flashcardsRouter,
+  flags: flagsRouter,
   mastery: masteryRouter,
   review: reviewRouter,
   progress: progressRouter,
