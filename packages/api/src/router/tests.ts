@@ -358,6 +358,32 @@ export const testsRouter = router({
       };
     }),
 
+  /** Tutor mode: grades one answer for feedback without recording it (the test is recorded on submit). */
+  check: protectedProcedure
+    .input(z.object({ questionId: idParam, userAnswer: testAnswerText }))
+    .output(
+      z.object({
+        isCorrect: z.boolean(),
+        correctAnswer: z.string(),
+        explanation: z.string(),
+        citation: z.string().nullable(),
+        source: z.string().nullable(),
+        sourceLabel: z.string().nullable(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const q = (await ctx.content.get()).questionsById.get(input.questionId);
+      if (!q) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${input.questionId} does not exist.` });
+      return {
+        isCorrect: isAnswerCorrect(q, input.userAnswer),
+        correctAnswer: q.correctAnswer,
+        explanation: q.explanation,
+        citation: q.citation,
+        source: q.source,
+        sourceLabel: q.sourceLabel,
+      };
+    }),
+
   submit: protectedProcedure
     .meta({
       openapi: {
