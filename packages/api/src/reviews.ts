@@ -67,14 +67,17 @@ const asDate = (d: string | Date) => (d instanceof Date ? d : new Date(d));
 /** Logs one review and, unless it is older than the item's last review, moves the item's schedule. */
 export async function recordReview(tx: Transaction, input: ReviewInput): Promise<ReviewOutcome> {
   const { id, userId, itemType, itemId, rating, reviewedAt } = input;
-  // Lock the item so that two reviews of it in parallel apply one after the other.
-  const [prior] = await tx.rows<ItemRow>(sql`
-    SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
-    FROM review_items WHERE user_id = ${userId} AND item_type = ${itemType} AND item_id = ${itemId}
-    FOR UPDATE`);
-  const [settings] = await tx.rows<{ retention: number }>(
-    sql`SELECT desired_retention AS retention FROM member_settings WHERE user_id = ${userId}`,
-  );
+  // One round trip: the item, locked so that two reviews of it in parallel apply one after the other,
+  // and the member's desired retention.
+  const [found] = await tx.rows<Partial<ItemRow> & { retention: number | null }>(sql`
+    SELECT (SELECT desired_retention FROM member_settings WHERE user_id = ${userId}) AS retention, i.*
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+      SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
+      FROM review_items WHERE user_id = ${userId} AND item_type = ${itemType} AND item_id = ${itemId}
+      FOR UPDATE
+    ) AS i ON true`);
+  const prior = found?.last_review ? (found as ItemRow) : undefined;
+  const settings = { retention: found?.retention ?? null };
   const previous: ReviewSchedule | null = prior
     ? {
         due: asDate(prior.due),
@@ -95,16 +98,41 @@ export async function recordReview(tx: Transaction, input: ReviewInput): Promise
     Number(settings?.retention ?? DEFAULT_RETENTION),
   );
 
-  const logged = await tx.rows<{ id: string }>(sql`
-    INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
-    VALUES (${id}::uuid, ${userId}, ${itemType}, ${itemId}, ${rating}, ${reviewedAt.toISOString()}::timestamptz, ${applied}, ${previous === null},
-            ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}, ${schedule.difficulty}, ${schedule.state})
-    ON CONFLICT (id) DO NOTHING RETURNING id`);
-  if (logged.length === 0) {
-    // A retry: the first review with this id stands, and the answer is what it produced.
-    const [first] = await tx.rows<LogRow>(
-      sql`SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = ${id}::uuid`,
-    );
+  // One statement: log the review (once per id) and, if it was new and moves the schedule, store the
+  // item's new state. All CTEs see the snapshot from before it, so `first` is a retry's earlier review.
+  const [written] = await tx.rows<{ inserted: boolean; first: LogRow | null }>(sql`
+    WITH logged AS (
+      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+      VALUES (${id}::uuid, ${userId}, ${itemType}, ${itemId}, ${rating}, ${reviewedAt.toISOString()}::timestamptz, ${applied},
+              ${previous === null}, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}, ${schedule.difficulty},
+              ${schedule.state})
+      ON CONFLICT (id) DO NOTHING RETURNING id
+    ), moved AS (
+      INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review)
+      SELECT ${userId}, ${itemType}, ${itemId}, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}, ${schedule.difficulty},
+             ${schedule.state}, ${schedule.reps}, ${schedule.lapses}, ${schedule.learningSteps}, ${schedule.scheduledDays},
+             ${schedule.lastReview.toISOString()}::timestamptz
+      WHERE ${applied} AND EXISTS (SELECT 1 FROM logged)
+      ON CONFLICT (user_id, item_type, item_id) DO UPDATE SET
+        due = EXCLUDED.due, stability = EXCLUDED.stability, difficulty = EXCLUDED.difficulty, state = EXCLUDED.state,
+        reps = EXCLUDED.reps, lapses = EXCLUDED.lapses, learning_steps = EXCLUDED.learning_steps,
+        scheduled_days = EXCLUDED.scheduled_days, last_review = EXCLUDED.last_review
+      WHERE review_items.last_review <= EXCLUDED.last_review
+      RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM logged) AS inserted,
+      (SELECT row_to_json(l) FROM (SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = ${id}::uuid) l) AS first,
+      (SELECT count(*) FROM moved) AS moved`);
+  if (!written?.inserted) {
+    // A retry: the first review with this id stands, and the answer is what it produced. (Stored by a
+    // concurrent request that committed after this statement's snapshot: read it now.)
+    const first =
+      written?.first ??
+      (
+        await tx.rows<LogRow>(
+          sql`SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = ${id}::uuid`,
+        )
+      )[0];
     if (!first || first.user_id !== userId || first.item_type !== itemType || first.item_id !== itemId)
       throw new TRPCError({ code: "CONFLICT", message: "That review id was already used for another review." });
     return {
@@ -116,18 +144,6 @@ export async function recordReview(tx: Transaction, input: ReviewInput): Promise
       difficulty: Number(first.difficulty),
       inserted: false,
     };
-  }
-  if (applied) {
-    await tx.rows(sql`
-      INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review)
-      VALUES (${userId}, ${itemType}, ${itemId}, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}, ${schedule.difficulty},
-              ${schedule.state}, ${schedule.reps}, ${schedule.lapses}, ${schedule.learningSteps}, ${schedule.scheduledDays},
-              ${schedule.lastReview.toISOString()}::timestamptz)
-      ON CONFLICT (user_id, item_type, item_id) DO UPDATE SET
-        due = EXCLUDED.due, stability = EXCLUDED.stability, difficulty = EXCLUDED.difficulty, state = EXCLUDED.state,
-        reps = EXCLUDED.reps, lapses = EXCLUDED.lapses, learning_steps = EXCLUDED.learning_steps,
-        scheduled_days = EXCLUDED.scheduled_days, last_review = EXCLUDED.last_review
-      WHERE review_items.last_review <= EXCLUDED.last_review`);
   }
   return {
     itemType,
