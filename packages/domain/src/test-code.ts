@@ -57,6 +57,8 @@ export function decodeTestCode(raw: string, maxCount = MAX_CODE_QUESTIONS): Test
     const [seed, maxQuestionId, createdAt, count, mask] = parts as [number, number, number, number, number];
     const sections = sectionsOf(mask);
     if (seed > 0xffffffff || count < 1 || count > maxCount || sections.length === 0 || mask >= 2 ** 32) return null;
+    // Ids are PostgreSQL integers; times stay within what a timestamp holds.
+    if (maxQuestionId > 2_147_483_647 || createdAt > 2 ** 33) return null;
     if (!sections.every(isSectionNumber)) return null;
     return { kind: "seed", seed, maxQuestionId, createdAt, count, sections };
   }
