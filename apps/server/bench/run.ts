@@ -3,7 +3,8 @@
  *   pnpm --filter @jcba/server bench            all three
  *   pnpm --filter @jcba/server bench rest       GET /api/questions?section=7 vs a bare Fastify route with the same JSON
  *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
- *   pnpm --filter @jcba/server bench scale      dashboard/performance reads with 25,000 users × 400 attempts stored
+ *   pnpm --filter @jcba/server bench scale      dashboard/performance reads, the review queue and the pool counts
+ *                                               with 25,000 users × 400 attempts stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
@@ -248,6 +249,20 @@ async function scale() {
     await database.rows(sql`
       INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
       SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts`);
+    // Every answer is a review item (due from two days ago to a month out) with one review logged;
+    // ten flagged questions per user for the Flagged pool.
+    await database.rows(sql`
+      INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, last_review)
+      SELECT user_id, 'question', question_id, now() + (random() * interval '32 days') - interval '2 days',
+             1 + random() * 20, 1 + random() * 9, 2, 1, 0, last_attempt_at
+      FROM question_results`);
+    await database.rows(sql`
+      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+      SELECT id, user_id, 'question', question_id, CASE WHEN is_correct THEN 3 ELSE 1 END, created_at, true, true, created_at, 1, 5, 1
+      FROM question_attempts`);
+    await database.rows(sql`
+      INSERT INTO question_flags (user_id, question_id)
+      SELECT user_id, question_id FROM question_results WHERE (question_id + user_id) % 40 = 0`);
     await database.rows(sql`
       INSERT INTO test_attempts (id, user_id, created_at, sections_included, question_ids, total_questions, score, time_spent_seconds)
       SELECT gen_random_uuid(), u.id, now() - (g * interval '1 day'), ARRAY[1,2,3], ARRAY[1,2,3], 10, (random() * 100)::int, 300
@@ -266,7 +281,14 @@ async function scale() {
     ).map((r) => r.id);
     const cookies: string[] = [];
     for (const id of ids) cookies.push(await sessionFor(database, id));
-    for (const path of ["/api/progress/section", "/api/test-attempts", "/api/flashcard-mastery"]) {
+    for (const path of [
+      "/api/progress/section",
+      "/api/test-attempts",
+      "/api/flashcard-mastery",
+      // The review queue (due within 24 hours) and the test builder's pool counts per section.
+      "/api/review/queue",
+      "/api/practice-test/availability",
+    ]) {
       // One connection measures a read's own latency; ten show throughput when members pile in.
       for (const connections of [1, 10]) {
         let i = 0;

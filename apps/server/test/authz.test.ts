@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(27);
+    expect(calls).toHaveLength(36);
     expect(calls.filter((c) => c.adminOnly)).toHaveLength(10);
   });
 

@@ -35,6 +35,14 @@ const BEYOND_SPEC = [
   "POST /api/account/tokens",
   "DELETE /api/account/tokens/{id}",
   "GET /api/search",
+  "GET /api/review/queue",
+  "POST /api/review",
+  "GET /api/review/session",
+  "GET /api/review/settings",
+  "PATCH /api/review/settings",
+  "GET /api/question-flags",
+  "POST /api/question-flags",
+  "POST /api/question-flags/clear",
   ...SIGN_IN,
 ];
 

@@ -13,9 +13,11 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
@@ -43,6 +45,11 @@ const PerformanceRoute = PerformanceRouteImport.update({
   path: '/performance',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewRoute = ReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -56,6 +63,11 @@ const TestRoute = TestRouteImport.update({
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountReviewRoute = AccountReviewRouteImport.update({
+  id: '/account/review',
+  path: '/account/review',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountTokensRoute = AccountTokensRouteImport.update({
@@ -94,9 +106,11 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -108,9 +122,11 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -124,9 +140,11 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -141,9 +159,11 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/review'
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/review'
     | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
@@ -155,9 +175,11 @@ export interface FileRouteTypes {
     | '/'
     | '/flashcards'
     | '/performance'
+    | '/review'
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/review'
     | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
@@ -170,9 +192,11 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/review'
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/review'
     | '/account/tokens'
     | '/admin/flashcards'
     | '/admin/questions'
@@ -186,9 +210,11 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
+  ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountReviewRoute: typeof AccountReviewRoute
   AccountTokensRoute: typeof AccountTokensRoute
   StudySectionRoute: typeof StudySectionRoute
   StudyIndexRoute: typeof StudyIndexRoute
@@ -224,6 +250,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PerformanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review': {
+      id: '/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof ReviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -243,6 +276,13 @@ declare module '@tanstack/react-router' {
       path: '/account/password'
       fullPath: '/account/password'
       preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/review': {
+      id: '/account/review'
+      path: '/account/review'
+      fullPath: '/account/review'
+      preLoaderRoute: typeof AccountReviewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/tokens': {
@@ -311,9 +351,11 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
+  ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountReviewRoute: AccountReviewRoute,
   AccountTokensRoute: AccountTokensRoute,
   StudySectionRoute: StudySectionRoute,
   StudyIndexRoute: StudyIndexRoute,

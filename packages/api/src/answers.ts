@@ -5,8 +5,10 @@
  */
 
 import type { Database, Transaction } from "@jcba/db";
+import { ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
+import { recordReview } from "./reviews.ts";
 
 export interface ProgressRecord {
   sectionNumber: number;
@@ -81,12 +83,23 @@ interface Written {
  * transaction that stores the test as `runner`, so the test and its answers are written together.
  */
 export async function recordAnswers(
-  runner: Pick<Database, "rows"> | Transaction,
+  runner: Database | Transaction,
   userId: number,
   answers: GradedAnswer[],
   options: { testAttemptId?: string } = {},
 ): Promise<RecordedAnswers> {
   if (answers.length === 0) return { answers: [], progress: [] };
+  // Each newly stored answer is also a review of its question, written in the same transaction.
+  if ("transaction" in runner) return runner.transaction((tx) => recordAnswersIn(tx, userId, answers, options));
+  return recordAnswersIn(runner, userId, answers, options);
+}
+
+async function recordAnswersIn(
+  runner: Transaction,
+  userId: number,
+  answers: GradedAnswer[],
+  options: { testAttemptId?: string },
+): Promise<RecordedAnswers> {
   if (new Set(answers.map((a) => a.questionId)).size !== answers.length)
     throw new Error("recordAnswers: at most one answer per question per call.");
   const values = sql.join(
@@ -173,5 +186,17 @@ export async function recordAnswers(
       inserted: mine !== undefined,
     };
   });
+  // Each newly stored answer is a review of its question (wrong = Again, right = Good), logged with
+  // the answer's id at the answer's time.
+  for (const a of stored)
+    if (a.inserted)
+      await recordReview(runner, {
+        id: a.id,
+        userId,
+        itemType: "question",
+        itemId: a.questionId,
+        rating: ratingForAnswer(a.isCorrect),
+        reviewedAt: new Date(a.createdAt),
+      });
   return { answers: stored, progress: written?.progress ?? [] };
 }

@@ -1,10 +1,12 @@
 import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
 import { authRouter } from "./router/auth.ts";
+import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
@@ -14,7 +16,9 @@ export const appRouter = router({
   auth: authRouter,
   questions: questionsRouter,
   flashcards: flashcardsRouter,
+  flags: flagsRouter,
   mastery: masteryRouter,
+  review: reviewRouter,
   progress: progressRouter,
   tests: testsRouter,
   admin: adminRouter,

@@ -3,12 +3,14 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -301,3 +303,105 @@ export const questionResults = pgTable(
 export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
   index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
 ]);
+
+/**
+ * Spaced repetition: each flashcard a member rated and each question they answered, with its FSRS
+ * state. `itemId` is a question's or a flashcard's id, as `itemType` says.
+ */
+export const reviewItems = pgTable(
+  "review_items",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text({ enum: ["question", "flashcard"] }).notNull(),
+    itemId: integer().notNull(),
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
+    state: smallint().notNull(),
+    reps: integer().notNull(),
+    lapses: integer().notNull(),
+    learningSteps: integer().notNull().default(0),
+    scheduledDays: integer().notNull().default(0),
+    lastReview: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    check("review_items_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
+    check("review_items_state_valid", sql`${t.state} BETWEEN 0 AND 3`),
+    // The queue: a member's items due before a time, soonest first.
+    index("review_items_user_due_idx").on(t.userId, t.due),
+  ],
+);
+
+/** Every review, append-only; the id is chosen by the client so a retry is logged once. */
+export const reviewLog = pgTable(
+  "review_log",
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text({ enum: ["question", "flashcard"] }).notNull(),
+    itemId: integer().notNull(),
+    /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
+    rating: smallint().notNull(),
+    reviewedAt: timestamp({ withTimezone: true }).notNull(),
+    /** False when an older review arrived late and left the schedule as it was. */
+    applied: boolean().notNull(),
+    /** The item's first review: counted against the daily cap on new items. */
+    isNew: boolean().notNull().default(false),
+    /** The item's schedule after this review, so a retry answers the same. */
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    state: smallint().notNull(),
+  },
+  (t) => [
+    check("review_log_rating_valid", sql`${t.rating} BETWEEN 1 AND 4`),
+    check("review_log_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
+    index("review_log_user_time_idx").on(t.userId, t.reviewedAt),
+  ],
+);
+
+/** A member's study settings; a member without a row has the defaults. */
+export const memberSettings = pgTable(
+  "member_settings",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    desiredRetention: doublePrecision().notNull().default(0.9),
+    fourButtons: boolean().notNull().default(false),
+    newPerDay: integer().notNull().default(20),
+    reviewsPerDay: integer().notNull().default(200),
+    dailyStreak: boolean().notNull().default(false),
+    /** IANA time zone, for "today" in the daily caps and the daily streak. */
+    timeZone: text().notNull().default("UTC"),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("member_settings_retention_range", sql`${t.desiredRetention} BETWEEN 0.8 AND 0.97`),
+    check(
+      "member_settings_caps_range",
+      sql`${t.newPerDay} BETWEEN 0 AND 9999 AND ${t.reviewsPerDay} BETWEEN 0 AND 9999`,
+    ),
+  ],
+);
+
+/** Questions a member flagged to come back to; kept until they clear the flag. */
+export const questionFlags = pgTable(
+  "question_flags",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);

@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   LogOut,
   PanelLeft,
+  Repeat,
   Search,
   Shield,
 } from "lucide-react";
@@ -33,6 +34,7 @@ const MAIN_ITEMS = [
   { to: "/study", label: "Study Mode", icon: BookOpen },
   { to: "/test", label: "Practice Test", icon: ClipboardCheck },
   { to: "/flashcards", label: "Flashcards", icon: Layers },
+  { to: "/review", label: "Review", icon: Repeat },
   { to: "/performance", label: "Performance", icon: BarChart3 },
 ] as const;
 

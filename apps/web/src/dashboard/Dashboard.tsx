@@ -16,6 +16,7 @@ import type { SessionUser } from "../app/session.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
 import { DashboardSkeleton } from "./DashboardSkeleton.tsx";
+import { DueTodayCard } from "./DueTodayCard.tsx";
 import { FocusAreas } from "./FocusAreas.tsx";
 import { SectionCard } from "./SectionCard.tsx";
 import { StatCard } from "./StatCard.tsx";
@@ -109,6 +110,8 @@ function DashboardContent({
           help="Practice tests taken, up to 7"
         />
       </SimpleGrid>
+
+      <DueTodayCard />
 
       <Grid
         templateColumns={{ base: "1fr", xl: "minmax(0, 2fr) minmax(0, 1fr)" }}

@@ -1,9 +1,10 @@
 import { Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
-import { masteredIds } from "@jcba/domain";
+import { isMasteredRating, masteredIds, type ReviewRating } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useMemo, useState } from "react";
+import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { notifyError } from "../components/ui/toaster.tsx";
@@ -29,12 +30,22 @@ export function FlashcardsScreen({
   const queryClient = useQueryClient();
   const cardsQuery = useQuery(trpc.flashcards.list.queryOptions({}));
   const masteryQuery = useQuery(trpc.mastery.list.queryOptions());
+  const settingsQuery = useQuery(trpc.review.settings.queryOptions());
   const [local, setLocal] = useState<ReadonlyMap<number, boolean>>(() => new Map());
 
   const save = useMutation(
     trpc.mastery.save.mutationOptions({
       // One at a time, in the order the member clicked: two quick changes of mind reach the server
       // in order, so the last click is the value kept.
+      scope: { id: "flashcard-mastery" },
+      onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.mastery.list.queryKey() }),
+    }),
+  );
+
+  // With four buttons the card is rated directly; its mastery record follows (Good or Easy = mastered).
+  const rate = useMutation(
+    trpc.review.rate.mutationOptions({
       scope: { id: "flashcard-mastery" },
       onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.mastery.list.queryKey() }),
@@ -75,9 +86,13 @@ export function FlashcardsScreen({
     );
   }
 
-  const onMark = (card: Flashcard, isMastered: boolean) => {
+  const fourButtons = settingsQuery.data?.fourButtons ?? false;
+  const onRate = (card: Flashcard, rating: ReviewRating) => {
+    const isMastered = isMasteredRating(rating);
     setLocal((prev) => new Map(prev).set(card.id, isMastered));
-    save.mutate({ flashcardId: card.id, mastered: isMastered });
+    if (fourButtons) rate.mutate({ id: newClientId(), itemType: "flashcard", itemId: card.id, rating });
+    // The spec's two buttons keep their own call: Needs Review = Again, Mastered = Good on the server.
+    else save.mutate({ flashcardId: card.id, mastered: isMastered });
   };
 
   return (
@@ -134,7 +149,8 @@ export function FlashcardsScreen({
           key={`${filter}:${startCard ?? ""}`}
           cards={deck}
           mastered={mastered}
-          onMark={onMark}
+          fourButtons={fourButtons}
+          onRate={onRate}
           startIndex={Math.max(
             0,
             deck.findIndex((c) => c.id === startCard),

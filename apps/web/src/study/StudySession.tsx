@@ -14,6 +14,7 @@ import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { AnswerFeedback } from "./AnswerFeedback.tsx";
 import { AnswerForm } from "./AnswerForm.tsx";
+import { FlagToggle } from "./FlagToggle.tsx";
 import type { Graded, Question } from "./graded.ts";
 import { SessionSummary } from "./SessionSummary.tsx";
 import { useStudyKeys } from "./useStudyKeys.ts";
@@ -215,6 +216,7 @@ function Session({
               <Badge variant="outline" size="lg">
                 {question.questionType === "multiple-choice" ? "Multiple choice" : "Fill in the blank"}
               </Badge>
+              <FlagToggle questionId={question.id} />
             </Flex>
             <Progress.Root
               value={percent(answeredCount, total)}

@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { flashcardMastery } from "@jcba/db";
-import { and, eq, lte } from "drizzle-orm";
+import { ratingForMastery } from "@jcba/domain";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { clientErrorFrom } from "../db-errors.ts";
+import { recordReview, saveMastery } from "../reviews.ts";
 import { idParam, mastery } from "../schemas.ts";
 import { protectedProcedure, router } from "../trpc.ts";
 
@@ -41,26 +44,22 @@ export const masteryRouter = router({
     .input(z.object({ flashcardId: idParam, mastered: z.boolean({ error: "mastered must be true or false." }) }))
     .output(mastery)
     .mutation(async ({ ctx, input }) => {
-      // The newest request wins, whatever order the database runs them in: two quick flips of one
-      // card (or a retry that arrives late) can be executed out of order under load, so a write older
-      // than what is stored changes nothing, and the answer is the value kept.
+      // The newest request wins (see saveMastery); the rating is also a review of the card: Needs
+      // Review = Again, Mastered = Good.
       const at = ctx.receivedAt ?? new Date();
-      const key = and(eq(flashcardMastery.userId, ctx.user.id), eq(flashcardMastery.flashcardId, input.flashcardId));
-      const written = await ctx.database.db
-        .insert(flashcardMastery)
-        .values({ userId: ctx.user.id, flashcardId: input.flashcardId, mastered: input.mastered, updatedAt: at })
-        .onConflictDoUpdate({
-          target: [flashcardMastery.userId, flashcardMastery.flashcardId],
-          set: { mastered: input.mastered, updatedAt: at },
-          setWhere: lte(flashcardMastery.updatedAt, at),
+      return ctx.database
+        .transaction(async (tx) => {
+          const kept = await saveMastery(tx, ctx.user.id, input.flashcardId, input.mastered, at);
+          await recordReview(tx, {
+            id: randomUUID(),
+            userId: ctx.user.id,
+            itemType: "flashcard",
+            itemId: input.flashcardId,
+            rating: ratingForMastery(input.mastered),
+            reviewedAt: at,
+          });
+          return kept;
         })
-        .returning({ flashcardId: flashcardMastery.flashcardId, mastered: flashcardMastery.mastered })
         .catch((e) => clientErrorFrom(e, { notFound: `Flashcard ${input.flashcardId} does not exist.` }));
-      if (written[0]) return written[0];
-      const [kept] = await ctx.database.db
-        .select({ flashcardId: flashcardMastery.flashcardId, mastered: flashcardMastery.mastered })
-        .from(flashcardMastery)
-        .where(key);
-      return kept ?? input;
     }),
 });
