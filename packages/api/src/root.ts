@@ -5,6 +5,7 @@ import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { reportsRouter } from "./router/reports.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
 import { router } from "./trpc.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   admin: adminRouter,
   transfer: transferRouter,
   account: accountRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;
