@@ -15,10 +15,13 @@ import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountReportsRouteImport } from './routes/account.reports'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as StudyIndexRouteImport } from './routes/study.index'
 import { Route as StudySectionRouteImport } from './routes/study.$section'
 
@@ -52,6 +55,11 @@ const AccountPasswordRoute = AccountPasswordRouteImport.update({
   path: '/account/password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountReportsRoute = AccountReportsRouteImport.update({
+  id: '/account/reports',
+  path: '/account/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountTokensRoute = AccountTokensRouteImport.update({
   id: '/account/tokens',
   path: '/account/tokens',
@@ -62,6 +70,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   id: '/flashcards',
   path: '/flashcards',
@@ -70,6 +83,11 @@ const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
 const AdminQuestionsRoute = AdminQuestionsRouteImport.update({
   id: '/questions',
   path: '/questions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const StudyIndexRoute = StudyIndexRouteImport.update({
@@ -90,9 +108,12 @@ export interface FileRoutesByFullPath {
   '/performance': typeof PerformanceRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
   '/study/': typeof StudyIndexRoute
@@ -103,9 +124,12 @@ export interface FileRoutesByTo {
   '/performance': typeof PerformanceRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin': typeof AdminIndexRoute
   '/study': typeof StudyIndexRoute
@@ -118,9 +142,12 @@ export interface FileRoutesById {
   '/performance': typeof PerformanceRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
   '/study/': typeof StudyIndexRoute
@@ -134,9 +161,12 @@ export interface FileRouteTypes {
     | '/performance'
     | '/test'
     | '/account/password'
+    | '/account/reports'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin/'
     | '/study/'
@@ -147,9 +177,12 @@ export interface FileRouteTypes {
     | '/performance'
     | '/test'
     | '/account/password'
+    | '/account/reports'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin'
     | '/study'
@@ -161,9 +194,12 @@ export interface FileRouteTypes {
     | '/performance'
     | '/test'
     | '/account/password'
+    | '/account/reports'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin/'
     | '/study/'
@@ -176,6 +212,7 @@ export interface RootRouteChildren {
   PerformanceRoute: typeof PerformanceRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountReportsRoute: typeof AccountReportsRoute
   AccountTokensRoute: typeof AccountTokensRoute
   StudySectionRoute: typeof StudySectionRoute
   StudyIndexRoute: typeof StudyIndexRoute
@@ -225,6 +262,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/reports': {
+      id: '/account/reports'
+      path: '/account/reports'
+      fullPath: '/account/reports'
+      preLoaderRoute: typeof AccountReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/tokens': {
       id: '/account/tokens'
       path: '/account/tokens'
@@ -239,6 +283,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/flashcards': {
       id: '/admin/flashcards'
       path: '/flashcards'
@@ -251,6 +302,13 @@ declare module '@tanstack/react-router' {
       path: '/questions'
       fullPath: '/admin/questions'
       preLoaderRoute: typeof AdminQuestionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/study/': {
@@ -271,14 +329,18 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -293,6 +355,7 @@ const rootRouteChildren: RootRouteChildren = {
   PerformanceRoute: PerformanceRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountReportsRoute: AccountReportsRoute,
   AccountTokensRoute: AccountTokensRoute,
   StudySectionRoute: StudySectionRoute,
   StudyIndexRoute: StudyIndexRoute,
