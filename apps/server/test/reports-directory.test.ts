@@ -112,6 +112,37 @@ describe("audit trail", () => {
       ["question.created", null, "A"],
     ]);
     expect(trail.body.events[0].ip).toBe("127.0.0.1");
+
+    // Flashcards and imports too, each with what it was and what it became.
+    const card = await boss.post("/api/flashcards", {
+      sectionNumber: 2,
+      term: "Deadhead",
+      definition: "Riding along.",
+    });
+    await boss.patch(`/api/flashcards/${card.body.id}`, { definition: "Positive space travel." });
+    await boss.delete(`/api/flashcards/${card.body.id}`);
+    const imported = await boss.post("/api/admin/import", {
+      kind: "flashcards",
+      format: "json",
+      dryRun: false,
+      content: JSON.stringify([{ sectionNumber: 2, term: "Imported term", definition: "Imported definition." }]),
+    });
+    expect(imported.body.applied).toBe(true);
+    const cards = await boss.get("/api/admin/audit?kind=flashcard&limit=4");
+    expect(
+      cards.body.events.map(
+        (e: { kind: string; before: { definition?: string } | null; after: { definition?: string } | null }) => [
+          e.kind,
+          e.before?.definition ?? null,
+          e.after?.definition ?? null,
+        ],
+      ),
+    ).toEqual([
+      ["flashcard.imported", null, "Imported definition."],
+      ["flashcard.deleted", "Positive space travel.", null],
+      ["flashcard.updated", "Riding along.", "Positive space travel."],
+      ["flashcard.created", null, "Riding along."],
+    ]);
     const maria = await member(server.url);
     expect((await maria.get("/api/admin/audit")).status).toBe(403);
     expect((await boss.get("/api/admin/audit?limit=1000")).status).toBe(400);
@@ -151,6 +182,17 @@ describe("member directory", () => {
     expect((await maria.get("/api/admin/stats")).status).toBe(200);
     expect((await boss.patch(`/api/admin/users/${id}`, { isAdmin: false })).status).toBe(200);
     expect((await maria.get("/api/admin/stats")).status).toBe(403);
+    const roles = await boss.get("/api/admin/audit?kind=role.changed&limit=2");
+    expect(
+      roles.body.events.map((e: { targetId: string; before: { isAdmin: boolean }; after: { isAdmin: boolean } }) => [
+        e.targetId,
+        e.before.isAdmin,
+        e.after.isAdmin,
+      ]),
+    ).toEqual([
+      [String(id), true, false],
+      [String(id), false, true],
+    ]);
   });
 
   it("a disabled member's session and API token stop at once, on every server, and sign-in is refused", async () => {
