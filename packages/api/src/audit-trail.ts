@@ -74,7 +74,8 @@ async function insertChunk(db: Writer, ctx: Pick<Context, "user" | "requestId" |
   await db.insert(auditEvents).values(
     list.map((e) => ({
       kind: e.kind,
-      actorUserId: ctx.user?.id ?? null,
+      // The operator CLI calls as user 0, which has no row: recorded as the operator (no actor).
+      actorUserId: ctx.user && ctx.user.id > 0 ? ctx.user.id : null,
       targetType: e.targetType,
       targetId: String(e.targetId),
       before: e.before ?? null,

@@ -1,7 +1,10 @@
 import { auditEvents, sessions, users } from "@jcba/db";
 import { asc, desc, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createContentCache } from "../content-cache.ts";
+import { appRouter } from "../root.ts";
 import { failure, useTestApi } from "../test-helpers.ts";
+import { createCallerFactory } from "../trpc.ts";
 
 const t = useTestApi();
 
@@ -189,5 +192,24 @@ describe("admin audit trail", () => {
     expect((await admin.admin.audit({ from: new Date().toISOString().slice(0, 10) })).total).toBeGreaterThan(0);
     expect((await failure(admin.admin.audit({ from: "yesterday" }))).code).toBe("BAD_REQUEST");
     expect((await failure(admin.admin.audit({ kind: "DROP TABLE" }))).code).toBe("BAD_REQUEST");
+  });
+});
+
+describe("the operator CLI's writes", () => {
+  it("are recorded as the operator's (no actor), as the CLI calls with user 0", async () => {
+    const operator = createCallerFactory(appRouter)({
+      database: t.database,
+      content: createContentCache(t.database),
+      user: { id: 0, email: "cli@localhost", firstName: "CLI", lastName: "", profileImageUrl: null, isAdmin: true },
+    });
+    const since = await lastAuditId();
+    const report = await operator.transfer.import({
+      kind: "flashcards",
+      format: "json",
+      dryRun: false,
+      content: JSON.stringify([{ sectionNumber: 8, term: "By the operator", definition: "From the CLI." }]),
+    });
+    expect(report.applied).toBe(true);
+    expect((await auditSince(since)).map((e) => [e.kind, e.actorUserId])).toEqual([["flashcard.imported", null]]);
   });
 });
