@@ -5,6 +5,7 @@
  *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
  *   pnpm --filter @jcba/server bench scale      dashboard/performance reads, the review queue and the pool counts
  *                                               with 25,000 users × 400 attempts stored
+ *   pnpm --filter @jcba/server bench directory  the admin member directory (pages, search, count) with 25,000 members
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
@@ -316,6 +317,68 @@ async function scale() {
   }
 }
 
+/** The admin directory with SCALE_USERS (25,000) members on PostgreSQL: pages, name/e-mail search, the count. */
+async function directory() {
+  const users = Number(process.env.SCALE_USERS ?? 25_000);
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    // Names from two small lists and a number, so prefixes match a few to a few hundred members.
+    await database.rows(sql`
+      INSERT INTO users (email, first_name, last_name)
+      SELECT 'dir' || g || '.' || lower(l) || '@union.test', f, l || g % 997
+      FROM generate_series(1, ${users}) g,
+        LATERAL (SELECT (ARRAY['Maria','James','Aiko','Chen','Fatima','Olga','Pedro','Grace','Liam','Noor'])[1 + g % 10] AS f,
+                        (ARRAY['Lopez','Smith','Tanaka','Wang','Haddad','Ivanova','Silva','Okafor','Murphy','Khan'])[1 + (g / 10) % 10] AS l) n`);
+    const [{ id: adminId } = { id: 0 }] = await database.rows<{ id: number }>(
+      sql`INSERT INTO users (email, first_name, last_name, is_admin) VALUES ('bench-admin@union.test', 'Bench', 'Admin', true) RETURNING id`,
+    );
+    // What autovacuum does soon after a bulk insert: statistics, and the visibility map that lets a deep
+    // page be read from the index alone.
+    await database.rows(sql`VACUUM ANALYZE users`);
+    const cookie = await sessionFor(database, adminId);
+    console.log(`\nDirectory: ${users} members`);
+    const offsets = Array.from({ length: 100 }, () => Math.floor(Math.random() * Math.max(1, users - 50)));
+    const prefixes = [
+      "mar",
+      "maria lo",
+      "tanaka1",
+      "dir12",
+      "dir2500",
+      "okafor",
+      "grace m",
+      "khan99",
+      "z",
+      "pedro silva4",
+    ];
+    const cases: [string, (i: number) => string][] = [
+      ["page of 50 at a random offset", (i) => `/api/admin/users?limit=50&offset=${offsets[i % offsets.length]}`],
+      [
+        "search by name or e-mail prefix",
+        (i) => `/api/admin/users?limit=50&query=${encodeURIComponent(prefixes[i % prefixes.length]!)}`,
+      ],
+      ["total count", () => "/api/admin/users/count"],
+      ["search count", (i) => `/api/admin/users/count?query=${encodeURIComponent(prefixes[i % prefixes.length]!)}`],
+    ];
+    for (const [label, pathOf] of cases) {
+      let i = 0;
+      const result = await cannon({
+        url,
+        connections: 1,
+        duration: Math.max(3, SECONDS / 2),
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: pathOf(i++), headers: { cookie } }) }],
+      });
+      console.log(
+        `  ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx} (target p95 < 50 ms)`,
+      );
+    }
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}
+
 async function cold() {
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync } = await import("node:fs");
@@ -432,6 +495,7 @@ if (which === "cold" || which === "all") await cold();
 if (which === "rest" || which === "all") await rest();
 if (which === "writes" || which === "all") await writes();
 if (which === "scale" || which === "all") await scale();
+if (which === "directory" || which === "all") await directory();
 if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
 if (which === "search" || which === "all") await search();
 process.exit(0);

@@ -43,6 +43,15 @@ const BEYOND_SPEC = [
   "GET /api/question-flags",
   "POST /api/question-flags",
   "POST /api/question-flags/clear",
+  // Issue 12: report a problem, the admin queue, the audit trail and the member directory.
+  "POST /api/reports",
+  "GET /api/reports",
+  "GET /api/admin/reports",
+  "GET /api/admin/reports/open-count",
+  "PATCH /api/admin/reports/{id}",
+  "GET /api/admin/audit",
+  "GET /api/admin/users/count",
+  "PATCH /api/admin/users/{id}",
   ...SIGN_IN,
 ];
 
@@ -59,6 +68,11 @@ describe("OpenAPI document", () => {
         .map((o) => o.call)
         .sort(),
     ).toEqual([...SPEC_CALLS, ...BEYOND_SPEC].sort());
+  });
+
+  it("says that filing a report answers 201", () => {
+    expect(Object.keys(doc.paths["/reports"].post.responses)).toContain("201");
+    expect(Object.keys(doc.paths["/reports"].post.responses)).not.toContain("200");
   });
 
   it("describes the response shapes, including the cached list reads", () => {

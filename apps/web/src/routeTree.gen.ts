@@ -17,11 +17,14 @@ import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountReportsRouteImport } from './routes/account.reports'
 import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as StudyIndexRouteImport } from './routes/study.index'
 import { Route as StudySectionRouteImport } from './routes/study.$section'
 
@@ -65,6 +68,11 @@ const AccountPasswordRoute = AccountPasswordRouteImport.update({
   path: '/account/password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountReportsRoute = AccountReportsRouteImport.update({
+  id: '/account/reports',
+  path: '/account/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountReviewRoute = AccountReviewRouteImport.update({
   id: '/account/review',
   path: '/account/review',
@@ -80,6 +88,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   id: '/flashcards',
   path: '/flashcards',
@@ -88,6 +101,11 @@ const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
 const AdminQuestionsRoute = AdminQuestionsRouteImport.update({
   id: '/questions',
   path: '/questions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const StudyIndexRoute = StudyIndexRouteImport.update({
@@ -110,10 +128,13 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
   '/study/': typeof StudyIndexRoute
@@ -126,10 +147,13 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin': typeof AdminIndexRoute
   '/study': typeof StudyIndexRoute
@@ -144,10 +168,13 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
   '/study/': typeof StudyIndexRoute
@@ -163,10 +190,13 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reports'
     | '/account/review'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin/'
     | '/study/'
@@ -179,10 +209,13 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reports'
     | '/account/review'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin'
     | '/study'
@@ -196,10 +229,13 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reports'
     | '/account/review'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin/'
     | '/study/'
@@ -214,6 +250,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountReportsRoute: typeof AccountReportsRoute
   AccountReviewRoute: typeof AccountReviewRoute
   AccountTokensRoute: typeof AccountTokensRoute
   StudySectionRoute: typeof StudySectionRoute
@@ -278,6 +315,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/reports': {
+      id: '/account/reports'
+      path: '/account/reports'
+      fullPath: '/account/reports'
+      preLoaderRoute: typeof AccountReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/review': {
       id: '/account/review'
       path: '/account/review'
@@ -299,6 +343,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/flashcards': {
       id: '/admin/flashcards'
       path: '/flashcards'
@@ -311,6 +362,13 @@ declare module '@tanstack/react-router' {
       path: '/questions'
       fullPath: '/admin/questions'
       preLoaderRoute: typeof AdminQuestionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/study/': {
@@ -331,14 +389,18 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -355,6 +417,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountReportsRoute: AccountReportsRoute,
   AccountReviewRoute: AccountReviewRoute,
   AccountTokensRoute: AccountTokensRoute,
   StudySectionRoute: StudySectionRoute,

@@ -11,7 +11,9 @@ export {
   type Context,
   createCallerFactory,
   INTERNAL_MESSAGE,
+  type ProcedureMeta,
   type SessionUser,
+  type UserSessionServices,
 } from "./trpc.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -6,6 +6,7 @@ import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { reportsRouter } from "./router/reports.ts";
 import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
 import { testsRouter } from "./router/tests.ts";
@@ -25,6 +26,7 @@ export const appRouter = router({
   transfer: transferRouter,
   account: accountRouter,
   search: searchRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -126,7 +126,11 @@ export const user = z.object({
   isAdmin: z.boolean(),
 });
 
-export const adminUser = user.extend({ createdAt: z.string() });
+export const adminUser = user.extend({
+  createdAt: z.string(),
+  /** A disabled account cannot sign in; its sessions and API tokens stop working. */
+  disabled: z.boolean(),
+});
 
 export const adminStats = z.object({
   totalUsers: z.number().int(),

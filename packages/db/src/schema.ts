@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -42,8 +43,21 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     passwordHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin disables the account: no sign-in, no session, no API token. */
+    disabledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    // The member directory: pages in name order, and prefix search on name or e-mail (text_pattern_ops
+    // lets LIKE 'abc%' use a btree whatever the database's collation).
+    index("users_name_order_idx").on(t.lastName, t.firstName, t.id),
+    index("users_email_prefix_idx").using("btree", t.email.op("text_pattern_ops")),
+    index("users_full_name_prefix_idx").using(
+      "btree",
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index("users_last_name_prefix_idx").using("btree", sql`lower(${t.lastName}) text_pattern_ops`),
+  ],
 );
 
 /** Lucia-style sessions: the id is the SHA-256 of the cookie token, never the token itself. */
@@ -404,4 +418,37 @@ export const questionFlags = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/** A member's report of a problem with a question or a flashcard, and the admin's decision. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text({ enum: ["question", "flashcard"] }).notNull(),
+    /** Not a foreign key: the report outlives the item it is about. */
+    itemId: integer().notNull(),
+    category: text({ enum: ["wrong-answer", "unclear", "outdated", "typo", "other"] }).notNull(),
+    comment: text(),
+    status: text({ enum: ["open", "fixed", "rejected"] })
+      .notNull()
+      .default("open"),
+    /** The admin's answer, which the member sees. */
+    reply: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("reports_item_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
+    check("reports_category_valid", sql`${t.category} IN ('wrong-answer', 'unclear', 'outdated', 'typo', 'other')`),
+    check("reports_status_valid", sql`${t.status} IN ('open', 'fixed', 'rejected')`),
+    index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_user_idx").on(t.userId, t.createdAt),
+    // One open report per member and item: a second click does not file it twice.
+    uniqueIndex("reports_one_open_idx").on(t.userId, t.itemType, t.itemId).where(sql`${t.status} = 'open'`),
+  ],
 );

@@ -5,6 +5,7 @@ import { Check, ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
 import { SourceLink } from "../components/SourceLink.tsx";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { RatingButtons } from "./RatingButtons.tsx";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
@@ -201,8 +202,9 @@ export function FlashcardViewer({
       </Box>
       {/* Below the card, not in it: the card is itself a button, and a link may not sit inside one. */}
       {flipped && (
-        <Flex justify="center">
+        <Flex justify="center" align="center" gap="3" wrap="wrap">
           <SourceLink source={card.source} sourceLabel={card.sourceLabel} />
+          <ReportProblemButton itemType="flashcard" itemId={card.id} />
         </Flex>
       )}
       <Box srOnly aria-live="polite">

@@ -14,6 +14,7 @@ import { BarChart3, Check, Clock, FilePlus2, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { bandPalette } from "../components/scoreBand.ts";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import type { ReviewItem, TestResult } from "./storage.ts";
 
 interface Props {
@@ -253,6 +254,9 @@ function ReviewCard({ item, n }: { item: ReviewItem; n: number }) {
           )}
           <SourceLink source={item.source} sourceLabel={item.sourceLabel} />
         </Box>
+        <Flex justify="flex-end">
+          <ReportProblemButton itemType="question" itemId={item.id} />
+        </Flex>
       </Card.Body>
     </Card.Root>
   );

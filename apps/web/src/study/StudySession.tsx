@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { AnswerFeedback } from "./AnswerFeedback.tsx";
 import { AnswerForm } from "./AnswerForm.tsx";
 import { FlagToggle } from "./FlagToggle.tsx";
@@ -267,7 +268,8 @@ function Session({
                   citation={citationLabel(question.citation)}
                   source={question}
                 />
-                <Flex justify="flex-end">
+                <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+                  <ReportProblemButton itemType="question" itemId={question.id} />
                   <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={goOn}>
                     {index + 1 < total ? (
                       <>

@@ -2,6 +2,7 @@ import { flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { type AdminAuditEvent, recordAdminAction } from "../audit-trail.ts";
 import { flashcardColumns, questionColumns } from "../columns.ts";
 import { checkImport, serialize } from "../transfer.ts";
 import { adminProcedure, router } from "../trpc.ts";
@@ -105,7 +106,11 @@ export const transferRouter = router({
             `${summary.invalid} row(s) have problems; nothing was imported. Run a dry run to see them.`,
         });
       const now = new Date();
+      const columns = (input.kind === "questions" ? questionColumns : flashcardColumns) as typeof questionColumns;
+      const noun = input.kind === "questions" ? "question" : "flashcard";
       await ctx.database.db.transaction(async (tx) => {
+        // Every imported item goes into the audit trail with what it was before and what it became.
+        const events: AdminAuditEvent[] = [];
         for (const { id, values } of checked.valid) {
           const v = values as Record<string, unknown>;
           const row =
@@ -117,13 +122,28 @@ export const transferRouter = router({
                   editedAt: now,
                 }
               : { ...v, citation: v.citation ?? null, editedAt: now };
-          if (id === null) await tx.insert(table).values(row as never);
-          else
-            await tx
+          let before: unknown = null;
+          let after: { id: number } | undefined;
+          if (id === null)
+            [after] = await tx
+              .insert(table)
+              .values(row as never)
+              .returning(columns);
+          else {
+            [before] = await tx
+              .select(columns)
+              .from(table as typeof questions)
+              .where(eq(table.id, id))
+              .for("update");
+            [after] = await tx
               .update(table)
               .set(row as never)
-              .where(eq(table.id, id));
+              .where(eq(table.id, id))
+              .returning(columns);
+          }
+          events.push({ kind: `${noun}.imported`, targetType: noun, targetId: after!.id, before, after });
         }
+        await recordAdminAction(tx, ctx, events);
       });
       ctx.content.invalidate();
       return { ...summary, applied: true };
