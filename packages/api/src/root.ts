@@ -1,5 +1,6 @@
 import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
+import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   admin: adminRouter,
   transfer: transferRouter,
   account: accountRouter,
+  analysis: analysisRouter,
 });
 
 export type AppRouter = typeof appRouter;
