@@ -18,6 +18,7 @@ import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
+import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
 import { Route as StudyIndexRouteImport } from './routes/study.index'
 import { Route as StudySectionRouteImport } from './routes/study.$section'
@@ -67,6 +68,11 @@ const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   path: '/flashcards',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminItemAnalysisRoute = AdminItemAnalysisRouteImport.update({
+  id: '/item-analysis',
+  path: '/item-analysis',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminQuestionsRoute = AdminQuestionsRouteImport.update({
   id: '/questions',
   path: '/questions',
@@ -92,6 +98,7 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AccountPasswordRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
@@ -105,6 +112,7 @@ export interface FileRoutesByTo {
   '/account/password': typeof AccountPasswordRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin': typeof AdminIndexRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/account/password': typeof AccountPasswordRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
@@ -136,6 +145,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/tokens'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
     | '/study/$section'
     | '/admin/'
@@ -149,6 +159,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/tokens'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
     | '/study/$section'
     | '/admin'
@@ -163,6 +174,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/tokens'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
     | '/study/$section'
     | '/admin/'
@@ -246,6 +258,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFlashcardsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/item-analysis': {
+      id: '/admin/item-analysis'
+      path: '/item-analysis'
+      fullPath: '/admin/item-analysis'
+      preLoaderRoute: typeof AdminItemAnalysisRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/questions': {
       id: '/admin/questions'
       path: '/questions'
@@ -272,12 +291,14 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
+  AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminFlashcardsRoute: AdminFlashcardsRoute,
+  AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -14,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { BookOpen, ClipboardList, Layers, Users } from "lucide-react";
+import { BookOpen, ChartBar, ClipboardList, Layers, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
@@ -103,6 +103,11 @@ export function AdminDashboard() {
               <Button asChild variant="outline" size="lg" justifyContent="flex-start">
                 <Link to="/admin/flashcards">
                   <Layers aria-hidden /> Manage Flashcards
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/item-analysis">
+                  <ChartBar aria-hidden /> Item Analysis
                 </Link>
               </Button>
             </Stack>

@@ -2,7 +2,7 @@ import { Badge, Box, Card, Flex, HStack, List, Stack, Text } from "@chakra-ui/re
 import { citationLabel } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
@@ -17,10 +17,19 @@ const PAGE_SIZE = 20;
  * Manage Questions. The bank has ~800 questions, so the list opens on Section 1; 'All Sections'
  * shows them 20 to a page.
  */
-export function QuestionsManager() {
+export function QuestionsManager({
+  initialSection,
+  editId,
+  onEditOpened,
+}: {
+  initialSection?: number;
+  /** A question whose edit dialog opens once the list has it (a link from Item Analysis). */
+  editId?: number;
+  onEditOpened?: () => void;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const [filter, setFilter] = useState("1");
+  const [filter, setFilter] = useState(String(initialSection ?? 1));
   const section = filter === "all" ? undefined : Number(filter);
   const list = useQuery(trpc.questions.list.queryOptions(section === undefined ? {} : { section }));
   const questions = list.data ?? [];
@@ -35,6 +44,16 @@ export function QuestionsManager() {
     update: (input) => client.questions.update.mutate(input),
     remove: (input) => client.questions.delete.mutate(input),
   });
+
+  const toEdit = editId === undefined ? undefined : list.data?.find((q) => q.id === editId);
+  const { openDialog } = crud;
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (!toEdit || opened.current === toEdit.id) return;
+    opened.current = toEdit.id;
+    openDialog(toEdit);
+    onEditOpened?.();
+  }, [toEdit, openDialog, onEditOpened]);
 
   const shown = questions.slice((page - 1) * pageSize, page * pageSize);
   return (
