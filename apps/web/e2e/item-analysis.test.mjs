@@ -88,6 +88,53 @@ test("Item Analysis: per-question statistics, sorting, CSV export and a link to 
   await context.close();
 });
 
+test("after answering in Study a member sees how other members answered, from 30 first answers up", async () => {
+  const { context } = await signedInContext(browser);
+  const questions = await questionsOf(context.request, SECTION);
+  const page = await context.newPage();
+  await page.goto(`/study/${SECTION}`);
+  // Answer right through the section until the two questions 30 members answered have both been seen.
+  const seen = new Set();
+  for (let i = 0; i < questions.length && seen.size < 2; i++) {
+    await page.getByText(`Question ${i + 1} of ${questions.length}`, { exact: true }).waitFor();
+    const text = (await page.getByTestId("question-text").textContent()).trim();
+    const q = questions.find((x) => x.questionText.trim() === text);
+    if (q.questionType === "multiple-choice")
+      await page.getByRole("radio", { name: q.correctAnswer, exact: true }).check({ force: true });
+    else await page.getByPlaceholder("Type your answer here...").fill(q.correctAnswer);
+    await page.getByRole("button", { name: "Submit Answer" }).click();
+    await page.getByTestId("feedback").waitFor();
+    const peers = page.getByTestId("peer-stats");
+    if (q.questionType === "multiple-choice" && q.options.length === 4 && (await isSeeded(context, q))) {
+      seen.add(q.id);
+      // 15 of the 30 seeded members and this one: 16 of 31.
+      await peers.getByText("52 % of members answered this correctly").waitFor();
+      const shares = await peers.getByTestId("peer-option").allTextContents();
+      assert.equal(shares.length, 4);
+      const right = shares.find((t) => t.includes(q.correctAnswer));
+      assert.match(right, /\(correct\)52 %/);
+      await expectNoSeriousA11yViolations(page, "study feedback with peer statistics");
+      await screenshot(page, "study-peer-stats");
+    } else {
+      // Fewer than 30 first answers: nothing is shown (and the feedback itself is there).
+      await page.waitForLoadState("networkidle");
+      assert.equal(await peers.count(), 0, `no peer statistics for question ${q.id}`);
+    }
+    await page.getByRole("button", { name: /Next Question|See Results/ }).click();
+  }
+  assert.equal(seen.size, 2, "both seeded questions came up");
+  await context.close();
+});
+
+/** Whether 30 or more members first-answered the question (the two seeded ones). */
+async function isSeeded(context, q) {
+  const res = await context.request.get(
+    `${BASE_URL}/api/trpc/analysis.peerStats?input=${encodeURIComponent(JSON.stringify({ questionIds: [q.id] }))}`,
+  );
+  const body = await res.json();
+  return body.result.data[0].firstAnswers >= 30;
+}
+
 test("Item Analysis is for admins only", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();
