@@ -95,10 +95,13 @@ describe("GET /api/admin/item-analysis", () => {
 
     const c = await member(server.url);
     expect((await c.get("/api/admin/item-analysis?section=21")).status).toBe(403);
-    for (const query of ["?section=0", "?section=abc", ""]) {
+    const again = await adminClient.get("/api/admin/item-analysis?section=21&refresh=true");
+    expect(again.status).toBe(200);
+    expect(Date.parse(again.body.computedAt)).toBeGreaterThanOrEqual(Date.parse(res.body.computedAt));
+    for (const query of ["?section=0", "?section=abc", "", "?section=21&refresh=maybe"]) {
       const bad = await adminClient.get(`/api/admin/item-analysis${query}`);
       expect(bad.status).toBe(400);
-      expect(JSON.stringify(bad.body)).toMatch(/section/i);
+      expect(JSON.stringify(bad.body)).toMatch(/section|refresh/i);
     }
     const doc = (await adminClient.get("/api/openapi.json")).body;
     expect(doc.paths["/admin/item-analysis"]?.get).toBeDefined();

@@ -79,6 +79,11 @@ test("Item Analysis: per-question statistics, sorting, CSV export and a link to 
   assert.ok(line, "the question is in the CSV");
   assert.match(line, /,multiple-choice,30,0\.5,1,/);
 
+  // Refresh computes the figures again now (the same first answers give the same numbers).
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await page.getByRole("button", { name: "Refresh" }).and(page.locator(":enabled")).waitFor();
+  assert.equal((await row.getByRole("cell").allTextContents())[2], "30");
+
   // Each question links to its edit dialog in Manage Questions.
   await row.getByRole("link").click();
   await page.waitForURL(/\/admin\/questions/);

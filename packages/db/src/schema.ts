@@ -300,3 +300,18 @@ export const memberFirstTotals = pgTable(
   },
   (t) => [check("member_first_totals_counts", sql`${t.correct} BETWEEN 0 AND ${t.answered}`)],
 );
+
+/**
+ * Item analysis of a section as last computed: per question id, the sums of its first answers. Read
+ * at once by the admin screen and refreshed behind it when older than a few minutes (or on request),
+ * so a bank with millions of answers never makes an admin wait for the full scan twice.
+ */
+export const itemAnalysisSnapshots = pgTable(
+  "item_analysis_snapshots",
+  {
+    sectionNumber: integer().primaryKey(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+    sums: jsonb().$type<Record<string, unknown>>().notNull(),
+  },
+  () => [check("item_analysis_snapshots_section_range", sectionCheck("section_number"))],
+);

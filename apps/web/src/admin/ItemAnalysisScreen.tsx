@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Card, Field, Flex, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { ITEM_FLAG_LABELS, SECTION_NUMBERS } from "@jcba/domain";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowDown, ArrowUp, Download } from "lucide-react";
+import { ArrowDown, ArrowUp, Download, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
-import { errorMessage, useTRPC } from "../app/trpc.ts";
+import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { AdminPageHeader } from "./AdminUi.tsx";
 import {
@@ -40,7 +40,14 @@ export function ItemAnalysisScreen({
   onSectionChange: (n: number) => void;
 }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const report = useQuery(trpc.analysis.itemAnalysis.queryOptions({ section }));
+  // The server answers from figures stored up to a few minutes ago; Refresh computes them now.
+  const refresh = useMutation({
+    mutationFn: () => client.analysis.itemAnalysis.query({ section, refresh: "true" }),
+    onSuccess: (data) => queryClient.setQueryData(trpc.analysis.itemAnalysis.queryKey({ section }), data),
+  });
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: "number", ascending: true });
   const rows = useMemo(
     () => sortRows(report.data?.questions ?? [], sort.key, sort.ascending),
@@ -63,20 +70,32 @@ export function ItemAnalysisScreen({
         title="Item Analysis"
         description="How members' first answers went on each question: facility, discrimination, option choices and time. Statistics show from 30 first answers."
         action={
-          <Button
-            variant="outline"
-            size="lg"
-            disabled={!report.data}
-            onClick={() =>
-              downloadFile({
-                filename: `item-analysis-section-${section}.csv`,
-                contentType: "text/csv",
-                content: itemAnalysisCsv(rows),
-              })
-            }
-          >
-            <Download aria-hidden /> Export CSV
-          </Button>
+          <Flex gap="3" direction={{ base: "column", sm: "row" }}>
+            <Button
+              variant="outline"
+              size="lg"
+              disabled={!report.data}
+              loading={refresh.isPending}
+              loadingText="Refreshing"
+              onClick={() => refresh.mutate()}
+            >
+              <RefreshCw aria-hidden /> Refresh
+            </Button>
+            <Button
+              variant="outline"
+              size="lg"
+              disabled={!report.data}
+              onClick={() =>
+                downloadFile({
+                  filename: `item-analysis-section-${section}.csv`,
+                  contentType: "text/csv",
+                  content: itemAnalysisCsv(rows),
+                })
+              }
+            >
+              <Download aria-hidden /> Export CSV
+            </Button>
+          </Flex>
         }
       />
       <Flex
@@ -104,11 +123,17 @@ export function ItemAnalysisScreen({
         </Field.Root>
         {report.isSuccess && (
           <Text color="fg.muted" role="status" data-testid="item-analysis-summary">
-            {rows.length} questions in Section {section}, {flagged} need checking
+            {rows.length} questions in Section {section}, {flagged} need checking · figures as of{" "}
+            {new Date(report.data.computedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
           </Text>
         )}
       </Flex>
 
+      {refresh.isError && (
+        <Text color="fg.error" role="alert">
+          {errorMessage(refresh.error)}
+        </Text>
+      )}
       {report.isPending ? (
         <LoadingSpinner label="Loading item analysis" />
       ) : report.isError ? (

@@ -41,13 +41,23 @@ describe("item analysis", () => {
     const untouched = report.questions.find((r) => r.questionId !== q1!.id && r.questionId !== q2!.id)!;
     expect(untouched).toMatchObject({ firstAnswers: 0, facility: null, discrimination: null, flags: [] });
 
+    // The figures are stored: a new first answer shows once they are computed again (on request here).
+    await answer(await t.member(), q1!.id, q1!.correctAnswer);
+    const stored = await t.admin.call.analysis.itemAnalysis({ section: 14 });
+    expect(stored.computedAt).toBe(report.computedAt);
+    expect(stored.questions.find((r) => r.questionId === q1!.id)!.firstAnswers).toBe(30);
+    const fresh = await t.admin.call.analysis.itemAnalysis({ section: 14, refresh: "true" });
+    expect(Date.parse(fresh.computedAt)).toBeGreaterThanOrEqual(Date.parse(report.computedAt));
+    expect(fresh.questions.find((r) => r.questionId === q1!.id)!.firstAnswers).toBe(31);
+
     // Members see what others answered, per option, from first answers.
     const [peer] = await members[0]!.call.analysis.peerStats({ questionIds: [q1!.id] });
+    const right = q1!.options!.indexOf(q1!.correctAnswer);
     expect(peer).toEqual({
       questionId: q1!.id,
-      firstAnswers: 30,
-      percentCorrect: 50,
-      optionPercents: counts.map((c) => Math.round((c / 30) * 100)),
+      firstAnswers: 31,
+      percentCorrect: 52,
+      optionPercents: counts.map((c, i) => Math.round(((c + (i === right ? 1 : 0)) / 31) * 100)),
     });
   });
 

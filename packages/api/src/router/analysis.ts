@@ -1,6 +1,6 @@
 import { ITEM_FLAG_LABELS, type ItemFlag, itemStatistics, MAX_TEST_QUESTIONS, peerStatistics } from "@jcba/domain";
 import { z } from "zod";
-import { firstAnswerCounts, itemSumsOf } from "../item-analysis.ts";
+import { firstAnswerCounts, sectionSumsOf } from "../item-analysis.ts";
 import { idParam, sectionNumber } from "../schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
 
@@ -41,24 +41,38 @@ export const analysisRouter = router({
         method: "GET",
         path: "/admin/item-analysis",
         tags: ["Admin"],
-        summary: "Item analysis of a section's questions from members' first answers (admin)",
+        summary:
+          "Item analysis of a section's questions from members' first answers (admin). The figures are stored and answered at once; older than 5 minutes they are recomputed for the next request, and refresh=true recomputes them now.",
         protect: true,
       },
     })
-    .input(z.object({ section: sectionNumber }))
+    .input(
+      z.object({
+        section: sectionNumber,
+        refresh: z.enum(["true", "false"], { error: "refresh must be true or false." }).optional(),
+      }),
+    )
     .output(
-      z.object({ section: z.number().int(), minimumAnswers: z.number().int(), questions: z.array(itemAnalysisRow) }),
+      z.object({
+        section: z.number().int(),
+        minimumAnswers: z.number().int(),
+        computedAt: z.string().meta({ description: "When the figures were computed (ISO 8601)." }),
+        questions: z.array(itemAnalysisRow),
+      }),
     )
     .query(async ({ ctx, input }) => {
       const snapshot = await ctx.content.get();
       const list = snapshot.questionsBySection.get(input.section) ?? [];
-      const sums = await itemSumsOf(
+      const { sums, computedAt } = await sectionSumsOf(
         ctx.database,
+        input.section,
         list.map((q) => q.id),
+        { refresh: input.refresh === "true" },
       );
       return {
         section: input.section,
         minimumAnswers: 30,
+        computedAt: computedAt.toISOString(),
         questions: list.map((q) => {
           const s = sums.get(q.id);
           const stats = itemStatistics(
