@@ -6,6 +6,7 @@
  *   pnpm --filter @jcba/server bench scale      dashboard/performance reads, the review queue and the pool counts
  *                                               with 25,000 users × 400 attempts stored
  *   pnpm --filter @jcba/server bench directory  the admin member directory (pages, search, count) with 25,000 members
+ *   pnpm --filter @jcba/server bench item-analysis  item analysis of a section with ITEM_USERS (25,000) × 400 first answers stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
@@ -379,6 +380,81 @@ async function directory() {
   }
 }
 
+/**
+ * Item analysis of one section with ITEM_USERS (25,000) members × 400 first answers (10,000,000)
+ * stored on PostgreSQL: GET /api/admin/item-analysis for the section with the most questions.
+ */
+async function itemAnalysis() {
+  const users = Number(process.env.ITEM_USERS ?? 25_000);
+  const perUser = 400;
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    const t0 = performance.now();
+    await database.rows(
+      sql`INSERT INTO users (email, first_name, last_name) SELECT 'item' || g || '@test.local', 'Item', 'Member' FROM generate_series(1, ${users}) g`,
+    );
+    // Each member's 400 first answers, spread over the bank, with an option chosen and a time taken.
+    await database.rows(sql`
+      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at, chosen_option, is_first, time_taken_ms)
+      SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', r.right, now() - (random() * interval '90 days'),
+             CASE WHEN q.question_type = 'multiple-choice' THEN floor(random() * 4)::int END, true, (2000 + random() * 40000)::int
+      FROM users u
+      CROSS JOIN LATERAL (SELECT id, section_number, question_type FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
+      CROSS JOIN LATERAL (SELECT random() < 0.3 + (u.id % 10) * 0.06 AS right) r
+      WHERE u.email LIKE 'item%'`);
+    await database.rows(sql`
+      INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
+      SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts`);
+    await database.rows(sql`
+      INSERT INTO member_first_totals (user_id, answered, correct)
+      SELECT user_id, count(*)::int, (count(*) FILTER (WHERE is_correct))::int FROM question_attempts GROUP BY user_id`);
+    await database.rows(sql`VACUUM ANALYZE question_attempts`);
+    await database.rows(sql`ANALYZE`);
+    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM question_attempts`,
+    );
+    const [{ section, answers } = { section: 1, answers: 0 }] = await database.rows<{
+      section: number;
+      answers: number;
+    }>(
+      sql`SELECT section_number AS section, count(*)::int AS answers FROM question_attempts GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    console.log(
+      `\nItem analysis: ${users} members, ${n} first answers stored in ${Math.round((performance.now() - t0) / 1000)} s; section ${section} holds ${answers}`,
+    );
+    const [admin] = await database.rows<{ id: number }>(
+      sql`INSERT INTO users (email, is_admin) VALUES ('item-admin@test.local', true) RETURNING id`,
+    );
+    const cookie = await sessionFor(database, admin!.id);
+    // The full computation (first view of a section, Refresh, or the background refresh), then stored reads.
+    const computeMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/admin/item-analysis?section=${section}&refresh=true`, {
+        headers: { cookie },
+      });
+      if (!res.ok) throw new Error(`item analysis: ${res.status}`);
+      await res.json();
+      computeMs.push(Math.round(performance.now() - started));
+    }
+    console.log(`  computed in ${computeMs.join(", ")} ms (refresh=true, 3 runs)`);
+    const result = await cannon({
+      url,
+      connections: 1,
+      duration: Math.max(5, SECONDS / 2),
+      requests: [{ method: "GET", path: `/api/admin/item-analysis?section=${section}`, headers: { cookie } }],
+    });
+    console.log(
+      `  GET /api/admin/item-analysis?section=${section} (stored figures), 1 connection: p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non-2xx ${result.non2xx}`,
+    );
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}
+
 async function cold() {
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync } = await import("node:fs");
@@ -496,6 +572,7 @@ if (which === "rest" || which === "all") await rest();
 if (which === "writes" || which === "all") await writes();
 if (which === "scale" || which === "all") await scale();
 if (which === "directory" || which === "all") await directory();
+if (which === "item-analysis" || which === "all") await itemAnalysis();
 if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
 if (which === "search" || which === "all") await search();
 process.exit(0);

@@ -30,6 +30,7 @@ const BEYOND_SPEC = [
   "GET /api/practice-test/availability",
   "GET /api/admin/export",
   "POST /api/admin/import",
+  "GET /api/admin/item-analysis",
   "POST /api/account/password",
   "GET /api/account/tokens",
   "POST /api/account/tokens",

@@ -23,6 +23,7 @@ import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
+import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as StudyIndexRouteImport } from './routes/study.index'
@@ -98,6 +99,11 @@ const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   path: '/flashcards',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminItemAnalysisRoute = AdminItemAnalysisRouteImport.update({
+  id: '/item-analysis',
+  path: '/item-analysis',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminQuestionsRoute = AdminQuestionsRouteImport.update({
   id: '/questions',
   path: '/questions',
@@ -133,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
@@ -173,6 +181,7 @@ export interface FileRoutesById {
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
     | '/account/tokens'
     | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
     | '/study/$section'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/account/tokens'
     | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
     | '/study/$section'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/account/tokens'
     | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
     | '/study/$section'
@@ -357,6 +369,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFlashcardsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/item-analysis': {
+      id: '/admin/item-analysis'
+      path: '/item-analysis'
+      fullPath: '/admin/item-analysis'
+      preLoaderRoute: typeof AdminItemAnalysisRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/questions': {
       id: '/admin/questions'
       path: '/questions'
@@ -391,6 +410,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
+  AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
   AdminReportsRoute: typeof AdminReportsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -399,6 +419,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
+  AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminIndexRoute: AdminIndexRoute,

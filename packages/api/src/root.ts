@@ -1,5 +1,6 @@
 import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
+import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
 import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
@@ -27,6 +28,7 @@ export const appRouter = router({
   account: accountRouter,
   search: searchRouter,
   reports: reportsRouter,
+  analysis: analysisRouter,
 });
 
 export type AppRouter = typeof appRouter;

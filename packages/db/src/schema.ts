@@ -275,11 +275,23 @@ export const questionAttempts = pgTable(
     isCorrect: boolean().notNull(),
     testAttemptId: uuid().references(() => testAttempts.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Multiple choice: the index of the chosen option in the question's stored option list (not its screen position). */
+    chosenOption: smallint(),
+    /** Whether this was the member's first answer to the question (decided with question_results, race-free). */
+    isFirst: boolean(),
+    /** Time the member took, as the client measured it (optional; REST scripts may leave it out). */
+    timeTakenMs: integer(),
   },
   (t) => [
     index("question_attempts_user_idx").on(t.userId, t.createdAt),
     index("question_attempts_question_idx").on(t.questionId),
     index("question_attempts_test_idx").on(t.testAttemptId),
+    // Item analysis and peer statistics read first answers only, straight from this index.
+    index("question_attempts_first_idx")
+      .on(t.questionId, t.isCorrect, t.chosenOption, t.userId, t.timeTakenMs)
+      .where(sql`${t.isFirst}`),
+    check("question_attempts_chosen_option_range", sql`${t.chosenOption} BETWEEN 0 AND 3`),
+    check("question_attempts_time_taken_range", sql`${t.timeTakenMs} BETWEEN 0 AND 86400000`),
   ],
 );
 
@@ -301,11 +313,44 @@ export const questionResults = pgTable(
     isCorrect: boolean().notNull(),
     attempts: integer().notNull().default(1),
     lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
+    /** The answer that last changed this row, so a retry racing its own first try is counted once. */
+    lastAttemptId: uuid(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
     index("question_results_user_section_idx").on(t.userId, t.sectionNumber),
   ],
+);
+
+/**
+ * Each member's first answers over the whole bank, kept in the answer statement: item analysis
+ * correlates an item with the member's score on the rest of the bank without rescanning every answer.
+ */
+export const memberFirstTotals = pgTable(
+  "member_first_totals",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answered: integer().notNull(),
+    correct: integer().notNull(),
+  },
+  (t) => [check("member_first_totals_counts", sql`${t.correct} BETWEEN 0 AND ${t.answered}`)],
+);
+
+/**
+ * Item analysis of a section as last computed: per question id, the sums of its first answers. Read
+ * at once by the admin screen and refreshed behind it when older than a few minutes (or on request),
+ * so a bank with millions of answers never makes an admin wait for the full scan twice.
+ */
+export const itemAnalysisSnapshots = pgTable(
+  "item_analysis_snapshots",
+  {
+    sectionNumber: integer().primaryKey(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+    sums: jsonb().$type<Record<string, unknown>>().notNull(),
+  },
+  () => [check("item_analysis_snapshots_section_range", sectionCheck("section_number"))],
 );
 
 /**

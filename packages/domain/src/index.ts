@@ -1,4 +1,5 @@
 export * from "./grading.ts";
+export * from "./item-analysis.ts";
 export * from "./mastery.ts";
 export * from "./practice-test.ts";
 export * from "./progress.ts";

@@ -14,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouteContext } from "@tanstack/react-router";
-import { BookOpen, ClipboardList, Flag, History, Layers, Users } from "lucide-react";
+import { BookOpen, ChartBar, ClipboardList, Flag, History, Layers, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
@@ -122,6 +122,11 @@ export function AdminDashboard() {
               <Button asChild variant="outline" size="lg" justifyContent="flex-start">
                 <Link to="/admin/audit">
                   <History aria-hidden /> Audit Trail
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/item-analysis">
+                  <ChartBar aria-hidden /> Item Analysis
                 </Link>
               </Button>
             </Stack>

@@ -40,7 +40,7 @@ export function QuestionsManager() {
     update: (input) => client.questions.update.mutate(input),
     remove: (input) => client.questions.delete.mutate(input),
   });
-  // A link from Reports (?edit=id) opens that item's edit dialog once the list has it.
+  // A link from Reports or Item Analysis (?edit=id) opens that item's edit dialog once the list has it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
   useEffect(() => {
     if (edit === undefined || !list.data) return;

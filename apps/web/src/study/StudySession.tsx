@@ -4,7 +4,7 @@
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
 import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer, citationLabel, percent, sidebarSectionName } from "@jcba/domain";
+import { canSubmitAnswer, citationLabel, MAX_TIME_TAKEN_MS, percent, sidebarSectionName } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
+import { PeerStats } from "../components/PeerStats.tsx";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { AnswerFeedback } from "./AnswerFeedback.tsx";
 import { AnswerForm } from "./AnswerForm.tsx";
@@ -85,7 +86,9 @@ function Session({
   const [graded, setGraded] = useState<Graded[]>([]);
   const [finished, setFinished] = useState(false);
   /** The id of the answer being sent: reused when the member retries the same answer after a failure. */
-  const pending = useRef<{ id: string; questionId: number; answer: string } | null>(null);
+  const pending = useRef<{ id: string; questionId: number; answer: string; timeTakenMs: number } | null>(null);
+  /** When the current question was shown, for the time taken sent with the answer (item analysis). */
+  const shownAt = useRef({ index: -1, at: 0 });
   const saved = useRef(false);
   const focusTarget = useRef<FocusTarget>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
@@ -95,6 +98,7 @@ function Session({
   const questionId = useId();
 
   const question = questions[index]!;
+  if (shownAt.current.index !== index) shownAt.current = { index, at: performance.now() };
   const result = graded[index];
   const submitted = result !== undefined;
   const correctCount = graded.filter((g) => g?.isCorrect).length;
@@ -116,10 +120,15 @@ function Session({
     const userAnswer = question.questionType === "fill-in-blank" ? answer.trim() : answer;
     let p = pending.current;
     if (!p || p.questionId !== question.id || p.answer !== userAnswer)
-      p = pending.current = { id: newClientId(), questionId: question.id, answer: userAnswer };
+      p = pending.current = {
+        id: newClientId(),
+        questionId: question.id,
+        answer: userAnswer,
+        timeTakenMs: Math.min(Math.round(performance.now() - shownAt.current.at), MAX_TIME_TAKEN_MS),
+      };
     const at = index;
     answerMutation.mutate(
-      { id: p.id, questionId: question.id, userAnswer },
+      { id: p.id, questionId: question.id, userAnswer, timeTakenMs: p.timeTakenMs },
       {
         onSuccess: (res) => {
           pending.current = null;
@@ -268,6 +277,7 @@ function Session({
                   citation={citationLabel(question.citation)}
                   source={question}
                 />
+                <PeerStats questionId={question.id} options={question.options} correctAnswer={question.correctAnswer} />
                 <Flex justify="space-between" align="center" gap="2" wrap="wrap">
                   <ReportProblemButton itemType="question" itemId={question.id} />
                   <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={goOn}>

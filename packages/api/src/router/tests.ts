@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { questionAttempts, questions, testAttempts } from "@jcba/db";
 import {
+  chosenOptionIndex,
   decodeTestCode,
   drawForCode,
   drawSpread,
@@ -19,7 +20,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAnswers, toIso } from "../answers.ts";
 import { questionColumns } from "../columns.ts";
-import { idParam, type Question, testAnswerText, testAttempt } from "../schemas.ts";
+import { idParam, type Question, testAnswerText, testAttempt, timeTakenMs } from "../schemas.ts";
 import type { Context } from "../trpc.ts";
 import { protectedProcedure, router } from "../trpc.ts";
 
@@ -402,6 +403,7 @@ export const testsRouter = router({
             z.object({
               questionId: idParam,
               userAnswer: testAnswerText.nullable(),
+              timeTakenMs,
             }),
           )
           .min(1, "A test needs at least one question.")
@@ -438,6 +440,8 @@ export const testsRouter = router({
           q,
           userAnswer: answered ? a.userAnswer! : null,
           isCorrect: answered && isAnswerCorrect(q, a.userAnswer!),
+          chosenOption: answered ? chosenOptionIndex(q, a.userAnswer!) : null,
+          timeTakenMs: a.timeTakenMs ?? null,
         };
       });
       const correct = graded.filter((g) => g.isCorrect).length;
@@ -474,6 +478,8 @@ export const testsRouter = router({
                   sectionNumber: g.q.sectionNumber,
                   userAnswer: g.userAnswer,
                   isCorrect: g.isCorrect,
+                  chosenOption: g.chosenOption,
+                  timeTakenMs: g.timeTakenMs,
                 },
               ],
         );
