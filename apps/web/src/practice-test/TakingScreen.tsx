@@ -144,6 +144,7 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
             <TutorPanel
               key={q.id}
               questionId={q.id}
+              options={q.options}
               answer={answer}
               feedback={checked}
               onChecked={(fb) => change((a) => ({ ...a, checked: { ...a.checked, [q.id]: fb } }))}

@@ -4,17 +4,20 @@ import { useMutation } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { errorMessage, useTRPCClient } from "../app/trpc.ts";
+import { PeerStats } from "../components/PeerStats.tsx";
 import { AnswerFeedback } from "../study/AnswerFeedback.tsx";
 import type { TutorFeedback } from "./storage.ts";
 
 /** Tutor mode: Check Answer grades the current answer on the server and shows the feedback, as in Study. */
 export function TutorPanel({
   questionId,
+  options,
   answer,
   feedback,
   onChecked,
 }: {
   questionId: number;
+  options: readonly string[] | null;
   answer: string | undefined;
   feedback: TutorFeedback | undefined;
   onChecked: (feedback: TutorFeedback) => void;
@@ -31,12 +34,15 @@ export function TutorPanel({
   }, [shown]);
   if (feedback)
     return (
-      <AnswerFeedback
-        ref={ref}
-        result={feedback}
-        citation={citationLabel(feedback.citation)}
-        source={{ source: feedback.source, sourceLabel: feedback.sourceLabel }}
-      />
+      <>
+        <AnswerFeedback
+          ref={ref}
+          result={feedback}
+          citation={citationLabel(feedback.citation)}
+          source={{ source: feedback.source, sourceLabel: feedback.sourceLabel }}
+        />
+        <PeerStats questionId={questionId} options={options} correctAnswer={feedback.correctAnswer} />
+      </>
     );
   const ready = answer !== undefined && answer.trim() !== "";
   return (

@@ -12,8 +12,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { PeerStats } from "../components/PeerStats.tsx";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { RatingButtons } from "../flashcards/RatingButtons.tsx";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { AnswerFeedback } from "../study/AnswerFeedback.tsx";
 import { AnswerForm } from "../study/AnswerForm.tsx";
 import type { Graded } from "../study/graded.ts";
@@ -192,6 +194,9 @@ function CardItem({
               </Text>
             )}
             <SourceLink source={card.source} sourceLabel={card.sourceLabel} />
+            <Flex justify="flex-end" mt="2">
+              <ReportProblemButton itemType="flashcard" itemId={card.id} />
+            </Flex>
           </Box>
           <RatingButtons
             fourButtons={fourButtons}
@@ -305,7 +310,9 @@ function QuestionItem({
             citation={citationLabel(question.citation)}
             source={question}
           />
-          <Flex justify="flex-end">
+          <PeerStats questionId={question.id} options={question.options} correctAnswer={result.correctAnswer} />
+          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+            <ReportProblemButton itemType="question" itemId={question.id} />
             <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={onNext}>
               {last ? "Finish" : "Next"} <ArrowRight aria-hidden />
             </Button>
