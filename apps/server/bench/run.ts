@@ -3,9 +3,13 @@
  *   pnpm --filter @jcba/server bench            all three
  *   pnpm --filter @jcba/server bench rest       GET /api/questions?section=7 vs a bare Fastify route with the same JSON
  *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
- *   pnpm --filter @jcba/server bench scale      dashboard/performance reads with 25,000 users × 400 attempts stored
+ *   pnpm --filter @jcba/server bench scale      dashboard/performance reads, the review queue and the pool counts
+ *                                               with 25,000 users × 400 attempts stored
+ *   pnpm --filter @jcba/server bench directory  the admin member directory (pages, search, count) with 25,000 members
+ *   pnpm --filter @jcba/server bench item-analysis  item analysis of a section with ITEM_USERS (25,000) × 400 first answers stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
+ *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
  */
 import { spawn } from "node:child_process";
@@ -247,6 +251,20 @@ async function scale() {
     await database.rows(sql`
       INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
       SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts`);
+    // Every answer is a review item (due from two days ago to a month out) with one review logged;
+    // ten flagged questions per user for the Flagged pool.
+    await database.rows(sql`
+      INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, last_review)
+      SELECT user_id, 'question', question_id, now() + (random() * interval '32 days') - interval '2 days',
+             1 + random() * 20, 1 + random() * 9, 2, 1, 0, last_attempt_at
+      FROM question_results`);
+    await database.rows(sql`
+      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+      SELECT id, user_id, 'question', question_id, CASE WHEN is_correct THEN 3 ELSE 1 END, created_at, true, true, created_at, 1, 5, 1
+      FROM question_attempts`);
+    await database.rows(sql`
+      INSERT INTO question_flags (user_id, question_id)
+      SELECT user_id, question_id FROM question_results WHERE (question_id + user_id) % 40 = 0`);
     await database.rows(sql`
       INSERT INTO test_attempts (id, user_id, created_at, sections_included, question_ids, total_questions, score, time_spent_seconds)
       SELECT gen_random_uuid(), u.id, now() - (g * interval '1 day'), ARRAY[1,2,3], ARRAY[1,2,3], 10, (random() * 100)::int, 300
@@ -265,7 +283,14 @@ async function scale() {
     ).map((r) => r.id);
     const cookies: string[] = [];
     for (const id of ids) cookies.push(await sessionFor(database, id));
-    for (const path of ["/api/progress/section", "/api/test-attempts", "/api/flashcard-mastery"]) {
+    for (const path of [
+      "/api/progress/section",
+      "/api/test-attempts",
+      "/api/flashcard-mastery",
+      // The review queue (due within 24 hours) and the test builder's pool counts per section.
+      "/api/review/queue",
+      "/api/practice-test/availability",
+    ]) {
       // One connection measures a read's own latency; ten show throughput when members pile in.
       for (const connections of [1, 10]) {
         let i = 0;
@@ -286,6 +311,143 @@ async function scale() {
         );
       }
     }
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}
+
+/** The admin directory with SCALE_USERS (25,000) members on PostgreSQL: pages, name/e-mail search, the count. */
+async function directory() {
+  const users = Number(process.env.SCALE_USERS ?? 25_000);
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    // Names from two small lists and a number, so prefixes match a few to a few hundred members.
+    await database.rows(sql`
+      INSERT INTO users (email, first_name, last_name)
+      SELECT 'dir' || g || '.' || lower(l) || '@union.test', f, l || g % 997
+      FROM generate_series(1, ${users}) g,
+        LATERAL (SELECT (ARRAY['Maria','James','Aiko','Chen','Fatima','Olga','Pedro','Grace','Liam','Noor'])[1 + g % 10] AS f,
+                        (ARRAY['Lopez','Smith','Tanaka','Wang','Haddad','Ivanova','Silva','Okafor','Murphy','Khan'])[1 + (g / 10) % 10] AS l) n`);
+    const [{ id: adminId } = { id: 0 }] = await database.rows<{ id: number }>(
+      sql`INSERT INTO users (email, first_name, last_name, is_admin) VALUES ('bench-admin@union.test', 'Bench', 'Admin', true) RETURNING id`,
+    );
+    // What autovacuum does soon after a bulk insert: statistics, and the visibility map that lets a deep
+    // page be read from the index alone.
+    await database.rows(sql`VACUUM ANALYZE users`);
+    const cookie = await sessionFor(database, adminId);
+    console.log(`\nDirectory: ${users} members`);
+    const offsets = Array.from({ length: 100 }, () => Math.floor(Math.random() * Math.max(1, users - 50)));
+    const prefixes = [
+      "mar",
+      "maria lo",
+      "tanaka1",
+      "dir12",
+      "dir2500",
+      "okafor",
+      "grace m",
+      "khan99",
+      "z",
+      "pedro silva4",
+    ];
+    const cases: [string, (i: number) => string][] = [
+      ["page of 50 at a random offset", (i) => `/api/admin/users?limit=50&offset=${offsets[i % offsets.length]}`],
+      [
+        "search by name or e-mail prefix",
+        (i) => `/api/admin/users?limit=50&query=${encodeURIComponent(prefixes[i % prefixes.length]!)}`,
+      ],
+      ["total count", () => "/api/admin/users/count"],
+      ["search count", (i) => `/api/admin/users/count?query=${encodeURIComponent(prefixes[i % prefixes.length]!)}`],
+    ];
+    for (const [label, pathOf] of cases) {
+      let i = 0;
+      const result = await cannon({
+        url,
+        connections: 1,
+        duration: Math.max(3, SECONDS / 2),
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: pathOf(i++), headers: { cookie } }) }],
+      });
+      console.log(
+        `  ${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx} (target p95 < 50 ms)`,
+      );
+    }
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}
+
+/**
+ * Item analysis of one section with ITEM_USERS (25,000) members × 400 first answers (10,000,000)
+ * stored on PostgreSQL: GET /api/admin/item-analysis for the section with the most questions.
+ */
+async function itemAnalysis() {
+  const users = Number(process.env.ITEM_USERS ?? 25_000);
+  const perUser = 400;
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    const t0 = performance.now();
+    await database.rows(
+      sql`INSERT INTO users (email, first_name, last_name) SELECT 'item' || g || '@test.local', 'Item', 'Member' FROM generate_series(1, ${users}) g`,
+    );
+    // Each member's 400 first answers, spread over the bank, with an option chosen and a time taken.
+    await database.rows(sql`
+      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at, chosen_option, is_first, time_taken_ms)
+      SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', r.right, now() - (random() * interval '90 days'),
+             CASE WHEN q.question_type = 'multiple-choice' THEN floor(random() * 4)::int END, true, (2000 + random() * 40000)::int
+      FROM users u
+      CROSS JOIN LATERAL (SELECT id, section_number, question_type FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
+      CROSS JOIN LATERAL (SELECT random() < 0.3 + (u.id % 10) * 0.06 AS right) r
+      WHERE u.email LIKE 'item%'`);
+    await database.rows(sql`
+      INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
+      SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts`);
+    await database.rows(sql`
+      INSERT INTO member_first_totals (user_id, answered, correct)
+      SELECT user_id, count(*)::int, (count(*) FILTER (WHERE is_correct))::int FROM question_attempts GROUP BY user_id`);
+    await database.rows(sql`VACUUM ANALYZE question_attempts`);
+    await database.rows(sql`ANALYZE`);
+    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM question_attempts`,
+    );
+    const [{ section, answers } = { section: 1, answers: 0 }] = await database.rows<{
+      section: number;
+      answers: number;
+    }>(
+      sql`SELECT section_number AS section, count(*)::int AS answers FROM question_attempts GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    console.log(
+      `\nItem analysis: ${users} members, ${n} first answers stored in ${Math.round((performance.now() - t0) / 1000)} s; section ${section} holds ${answers}`,
+    );
+    const [admin] = await database.rows<{ id: number }>(
+      sql`INSERT INTO users (email, is_admin) VALUES ('item-admin@test.local', true) RETURNING id`,
+    );
+    const cookie = await sessionFor(database, admin!.id);
+    // The full computation (first view of a section, Refresh, or the background refresh), then stored reads.
+    const computeMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/admin/item-analysis?section=${section}&refresh=true`, {
+        headers: { cookie },
+      });
+      if (!res.ok) throw new Error(`item analysis: ${res.status}`);
+      await res.json();
+      computeMs.push(Math.round(performance.now() - started));
+    }
+    console.log(`  computed in ${computeMs.join(", ")} ms (refresh=true, 3 runs)`);
+    const result = await cannon({
+      url,
+      connections: 1,
+      duration: Math.max(5, SECONDS / 2),
+      requests: [{ method: "GET", path: `/api/admin/item-analysis?section=${section}`, headers: { cookie } }],
+    });
+    console.log(
+      `  GET /api/admin/item-analysis?section=${section} (stored figures), 1 connection: p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non-2xx ${result.non2xx}`,
+    );
     await app.close();
     await database.close();
   } finally {
@@ -336,10 +498,82 @@ async function cold() {
   console.log(`Cold start on a new PGlite DATA_DIR: median ${times.sort((a, b) => a - b)[1]} ms (target < 5000 ms)`);
 }
 
+/** What members search for: words, a phrase, plain questions, misspellings, references, syntax. */
+const SEARCH_QUERIES = [
+  "sick leave",
+  "probationary",
+  "probationery",
+  "sick leeve",
+  "reserve call-out",
+  "how many sick days carry over",
+  '"electronic bulletin board"',
+  "vacation -bank",
+  "pay or credit",
+  "deadhead",
+  "7.I.8",
+  "§12",
+  "Section 13",
+  "grievance",
+  "minimum rest",
+];
+
+async function search() {
+  const pg = await startTestPostgres();
+  try {
+    const server = await startServer({ DATABASE_URL: pg.url, WORKERS: process.env.BENCH_WORKERS ?? "1" });
+    const { cookies } = await seedMembers(pg.url, 10);
+    let next = 0;
+    const paths = SEARCH_QUERIES.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=20`);
+    // Every response's time, for the exact p95 (autocannon's summary stops at p90 and p97.5).
+    const run = (duration: number, times: number[] = []) =>
+      new Promise<{ result: autocannon.Result; times: number[] }>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: server.url,
+            connections: 10,
+            duration,
+            requests: [
+              {
+                method: "GET",
+                setupRequest: (req, ctx) => {
+                  const context = ctx as { cookie?: string };
+                  context.cookie ??= cookies[next++ % cookies.length];
+                  return {
+                    ...req,
+                    path: paths[Math.floor(Math.random() * paths.length)]!,
+                    headers: { cookie: context.cookie! },
+                  };
+                },
+              },
+            ],
+          },
+          (err, result) => (err ? reject(err) : resolve({ result, times })),
+        );
+        instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+      });
+    await run(2); // warm-up: plans, caches, JIT
+    const { result, times } = await run(SECONDS);
+    await server.stop();
+    times.sort((a, b) => a - b);
+    const at = (p: number) => (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(1);
+    console.log(
+      `\nGET /api/search (${SEARCH_QUERIES.length} queries mixed, signed in, PostgreSQL), 10 connections, ${SECONDS}s`,
+    );
+    console.log(
+      `  ${Math.round(result.requests.average)} req/s, p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, non-2xx or errors ${result.non2xx + result.errors} (target p95 < 20 ms)`,
+    );
+  } finally {
+    pg.stop();
+  }
+}
+
 if (which === "cold" || which === "all") await cold();
 if (which === "rest" || which === "all") await rest();
 if (which === "writes" || which === "all") await writes();
 if (which === "scale" || which === "all") await scale();
+if (which === "directory" || which === "all") await directory();
+if (which === "item-analysis" || which === "all") await itemAnalysis();
 if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
+if (which === "search" || which === "all") await search();
 process.exit(0);
 void once;

@@ -15,6 +15,7 @@ import {
   createContentCache,
   INTERNAL_MESSAGE,
   type SessionUser,
+  type UserSessionServices,
 } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
@@ -202,6 +203,11 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     audit: (event) => audit.record(event, request),
   });
 
+  const userSessions: UserSessionServices = {
+    endAll: (userId) => sessions.invalidateUser(userId),
+    changed: (userId) => sessions.userChanged(userId),
+  };
+
   const createContext = async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     // Taken before the session lookup, which may wait; orders last-write-wins updates such as mastery.
     const receivedAt = new Date();
@@ -213,6 +219,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
       user: caller?.user ?? null,
       ...(caller ? { auth: caller.auth } : {}),
       account: accountServices(req),
+      userSessions,
+      ip: req.ip,
       requestId: req.id,
     };
   };

@@ -13,7 +13,7 @@ import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.t
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
 import { SESSION_COOKIE, SESSION_DAYS, type Sessions } from "./sessions.ts";
-import { createUser, normalizeEmail, verifyCredentials } from "./users.ts";
+import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
 const oneLine = (max: number) =>
@@ -127,6 +127,20 @@ export function registerAuthRoutes(
       return fail(request, reply, 401, "invalid", "UNAUTHORIZED");
     }
     await failuresByAccount.reset(email);
+    // Said only to someone who knows the password: a disabled account is no secret from its owner.
+    if (await isDisabled(database, user.id)) {
+      await audit.record(
+        {
+          kind: "signin.failure",
+          actorUserId: user.id,
+          targetType: "user",
+          targetId: user.id,
+          after: { reason: "disabled" },
+        },
+        request,
+      );
+      return fail(request, reply, 403, "disabled", "FORBIDDEN");
+    }
     await audit.record(
       { kind: "signin.success", actorUserId: user.id, targetType: "user", targetId: user.id },
       request,

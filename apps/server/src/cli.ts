@@ -15,7 +15,7 @@ import { extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { accountSchemas, appRouter, createCallerFactory, createContentCache } from "@jcba/api";
 import { apiTokens, createDatabase, users } from "@jcba/db";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { createAudit } from "./audit.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { DataDirBusy, lockDataDir } from "./data-lock.ts";
@@ -155,6 +155,14 @@ async function main() {
       console.log(`Token ${id} (${row.name}) is revoked.`);
     } else if (group === "user" && action === "admin") {
       const isAdmin = !values.revoke;
+      if (!isAdmin && user.isAdmin) {
+        // As on the admin screens: the platform always keeps an active admin.
+        const [others] = await database.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.isAdmin, true), isNull(users.disabledAt), ne(users.id, user.id)));
+        if (!others?.n) throw new Error(`${user.email} is the last admin. Make another account an admin first.`);
+      }
       await database.db.update(users).set({ isAdmin }).where(eq(users.id, user.id));
       // Sessions made under the old role end, so the new one applies at the next request.
       await sessions.invalidateUser(user.id);

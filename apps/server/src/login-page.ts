@@ -6,6 +6,7 @@ const escapeHtml = (s: string) =>
 /** Messages named by `?error=` (a Map, so a name such as "constructor" finds nothing). */
 export const LOGIN_ERRORS = new Map<string, string>([
   ["invalid", "That e-mail and password do not match an account."],
+  ["disabled", "This account is disabled. Ask an admin of the study hub to enable it again."],
   ["limited", "Too many attempts. Please wait a few minutes and try again."],
   ["signup-invalid", "Please fill in every field with a valid e-mail address."],
   [

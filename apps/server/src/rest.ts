@@ -7,14 +7,13 @@
  * path ids arrive as strings; the input schemas coerce them. Errors go out as `{ message, code,
  * issues? }` (sendError), the body the document declares as Error.
  */
-import { appRouter, type Context, INTERNAL_MESSAGE, serializedOnce } from "@jcba/api";
+import { appRouter, type Context, INTERNAL_MESSAGE, type ProcedureMeta, serializedOnce } from "@jcba/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { OpenApiMeta } from "trpc-to-openapi";
 
 interface ProcedureDef {
-  meta?: OpenApiMeta;
+  meta?: ProcedureMeta;
   type: "query" | "mutation" | "subscription";
   inputs: { _zod?: { def?: { type?: string } } }[];
 }
@@ -88,6 +87,8 @@ export function registerRestRoutes(
             signal: undefined,
             batchIndex: 0,
           });
+          const successStatus = procedure._def.meta?.successStatus;
+          if (successStatus) reply.code(successStatus);
           // Content lists are serialised once per content version, and answer If-None-Match.
           const shared = serializedOnce(result);
           if (!shared) return result;

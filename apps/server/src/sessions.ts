@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
 import { apiTokens, type Database, sessions, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 
 export const SESSION_COOKIE = "jcba_session";
 const HOUR = 60 * 60 * 1000;
@@ -157,7 +157,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))));
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)));
       if (!row) {
         cache.delete(id);
         return null;
@@ -192,7 +192,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         .select({ ...userColumns, tokenId: apiTokens.id, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
-        .where(and(eq(apiTokens.tokenHash, hash), gt(apiTokens.expiresAt, new Date(now))));
+        .where(and(eq(apiTokens.tokenHash, hash), gt(apiTokens.expiresAt, new Date(now)), isNull(users.disabledAt)));
       if (!row) {
         apiCache.delete(hash);
         return null;

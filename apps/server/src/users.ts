@@ -33,6 +33,12 @@ export async function verifyCredentials(
   return sessionUserOf(row);
 }
 
+/** Whether an admin has disabled the account (then it may not sign in). */
+export async function isDisabled(database: Database, userId: number): Promise<boolean> {
+  const [row] = await database.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  return row?.disabledAt != null;
+}
+
 /** The fields of a user that a session carries (never the password hash). */
 const sessionUserOf = (row: typeof users.$inferSelect): SessionUser => ({
   id: row.id,

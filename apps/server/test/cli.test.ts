@@ -87,5 +87,10 @@ describe.skipIf(onPostgres)("operator CLI on the embedded database", () => {
     const revoked = cli("token", "revoke", "--email", "ops@test.local", "--id", id);
     expect(revoked.stdout).toContain("is revoked");
     expect(cli("token", "list", "--email", "ops@test.local").stdout).toContain("No tokens.");
+
+    // The last admin keeps its role, as on the admin screens.
+    const demoted = cli("user", "admin", "--email", "ops@test.local", "--revoke");
+    expect(demoted.status).toBe(1);
+    expect(demoted.stderr).toContain("is the last admin");
   });
 });

@@ -20,7 +20,7 @@ const operations = () =>
     Object.entries(ops).map(([method, op]) => ({ call: `${method.toUpperCase()} /api${path}`, op })),
   );
 
-/** Calls the app has beyond SPEC §7: practice tests, admin export/import, sign-in, sign-up and sign-out. */
+/** Calls the app has beyond SPEC §7: practice tests, admin export/import, search, sign-in, sign-up and sign-out. */
 /** The sign-in routes: open to anyone, so the only operations without a security requirement. */
 const SIGN_IN = ["POST /api/login", "POST /api/register", "GET /api/logout", "POST /api/logout"];
 const BEYOND_SPEC = [
@@ -30,10 +30,29 @@ const BEYOND_SPEC = [
   "GET /api/practice-test/availability",
   "GET /api/admin/export",
   "POST /api/admin/import",
+  "GET /api/admin/item-analysis",
   "POST /api/account/password",
   "GET /api/account/tokens",
   "POST /api/account/tokens",
   "DELETE /api/account/tokens/{id}",
+  "GET /api/search",
+  "GET /api/review/queue",
+  "POST /api/review",
+  "GET /api/review/session",
+  "GET /api/review/settings",
+  "PATCH /api/review/settings",
+  "GET /api/question-flags",
+  "POST /api/question-flags",
+  "POST /api/question-flags/clear",
+  // Issue 12: report a problem, the admin queue, the audit trail and the member directory.
+  "POST /api/reports",
+  "GET /api/reports",
+  "GET /api/admin/reports",
+  "GET /api/admin/reports/open-count",
+  "PATCH /api/admin/reports/{id}",
+  "GET /api/admin/audit",
+  "GET /api/admin/users/count",
+  "PATCH /api/admin/users/{id}",
   ...SIGN_IN,
 ];
 
@@ -50,6 +69,11 @@ describe("OpenAPI document", () => {
         .map((o) => o.call)
         .sort(),
     ).toEqual([...SPEC_CALLS, ...BEYOND_SPEC].sort());
+  });
+
+  it("says that filing a report answers 201", () => {
+    expect(Object.keys(doc.paths["/reports"].post.responses)).toContain("201");
+    expect(Object.keys(doc.paths["/reports"].post.responses)).not.toContain("200");
   });
 
   it("describes the response shapes, including the cached list reads", () => {

@@ -68,9 +68,10 @@ for (const [label, files, budget] of rows) {
     `  ${label.padEnd(44)} ${kb(size).padStart(9)}  (budget ${budget} KB)${chart ? "  includes chart.js" : ""}`,
   );
 }
-// Shell parts loaded on demand (the phone sidebar sheet, the toast view, the collapsed-sidebar tooltip).
+// Shell parts loaded on demand (the phone sidebar sheet, the toast view, the collapsed-sidebar tooltip,
+// the search palette).
 const onDemand = Object.keys(manifest).filter((k) =>
-  /src\/components\/(MobileSheet|NavTooltip|ui\/toaster-view)\.tsx$/.test(k),
+  /src\/(components\/(MobileSheet|NavTooltip|ui\/toaster-view)|search\/SearchPalette)\.tsx$/.test(k),
 );
 console.log("\nShell parts loaded on demand (added to a route's total when used):");
 for (const key of onDemand)

@@ -13,12 +13,19 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as ReviewRouteImport } from './routes/review'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountReportsRouteImport } from './routes/account.reports'
+import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
+import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as StudyIndexRouteImport } from './routes/study.index'
 import { Route as StudySectionRouteImport } from './routes/study.$section'
 
@@ -42,6 +49,16 @@ const PerformanceRoute = PerformanceRouteImport.update({
   path: '/performance',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewRoute = ReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
@@ -50,6 +67,16 @@ const TestRoute = TestRouteImport.update({
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountReportsRoute = AccountReportsRouteImport.update({
+  id: '/account/reports',
+  path: '/account/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountReviewRoute = AccountReviewRouteImport.update({
+  id: '/account/review',
+  path: '/account/review',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountTokensRoute = AccountTokensRouteImport.update({
@@ -62,14 +89,29 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   id: '/flashcards',
   path: '/flashcards',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminItemAnalysisRoute = AdminItemAnalysisRouteImport.update({
+  id: '/item-analysis',
+  path: '/item-analysis',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminQuestionsRoute = AdminQuestionsRouteImport.update({
   id: '/questions',
   path: '/questions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const StudyIndexRoute = StudyIndexRouteImport.update({
@@ -88,11 +130,18 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
+  '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
   '/study/': typeof StudyIndexRoute
@@ -101,11 +150,18 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
+  '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin': typeof AdminIndexRoute
   '/study': typeof StudyIndexRoute
@@ -116,11 +172,18 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/review': typeof ReviewRoute
+  '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reports': typeof AccountReportsRoute
+  '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/study/$section': typeof StudySectionRoute
   '/admin/': typeof AdminIndexRoute
   '/study/': typeof StudyIndexRoute
@@ -132,11 +195,18 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/review'
+    | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reports'
+    | '/account/review'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin/'
     | '/study/'
@@ -145,11 +215,18 @@ export interface FileRouteTypes {
     | '/'
     | '/flashcards'
     | '/performance'
+    | '/review'
+    | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reports'
+    | '/account/review'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin'
     | '/study'
@@ -159,11 +236,18 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/review'
+    | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reports'
+    | '/account/review'
     | '/account/tokens'
+    | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/item-analysis'
     | '/admin/questions'
+    | '/admin/reports'
     | '/study/$section'
     | '/admin/'
     | '/study/'
@@ -174,8 +258,12 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
+  ReviewRoute: typeof ReviewRoute
+  SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountReportsRoute: typeof AccountReportsRoute
+  AccountReviewRoute: typeof AccountReviewRoute
   AccountTokensRoute: typeof AccountTokensRoute
   StudySectionRoute: typeof StudySectionRoute
   StudyIndexRoute: typeof StudyIndexRoute
@@ -211,6 +299,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PerformanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review': {
+      id: '/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof ReviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test': {
       id: '/test'
       path: '/test'
@@ -223,6 +325,20 @@ declare module '@tanstack/react-router' {
       path: '/account/password'
       fullPath: '/account/password'
       preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/reports': {
+      id: '/account/reports'
+      path: '/account/reports'
+      fullPath: '/account/reports'
+      preLoaderRoute: typeof AccountReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/review': {
+      id: '/account/review'
+      path: '/account/review'
+      fullPath: '/account/review'
+      preLoaderRoute: typeof AccountReviewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/tokens': {
@@ -239,6 +355,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/flashcards': {
       id: '/admin/flashcards'
       path: '/flashcards'
@@ -246,11 +369,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFlashcardsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/item-analysis': {
+      id: '/admin/item-analysis'
+      path: '/item-analysis'
+      fullPath: '/admin/item-analysis'
+      preLoaderRoute: typeof AdminItemAnalysisRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/questions': {
       id: '/admin/questions'
       path: '/questions'
       fullPath: '/admin/questions'
       preLoaderRoute: typeof AdminQuestionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/study/': {
@@ -271,14 +408,20 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
+  AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
+  AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -291,8 +434,12 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
+  ReviewRoute: ReviewRoute,
+  SearchRoute: SearchRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountReportsRoute: AccountReportsRoute,
+  AccountReviewRoute: AccountReviewRoute,
   AccountTokensRoute: AccountTokensRoute,
   StudySectionRoute: StudySectionRoute,
   StudyIndexRoute: StudyIndexRoute,

@@ -68,4 +68,44 @@ describe("recordAnswers", () => {
     expect((await failure(recordAnswers(t.database, b.user.id, batch))).code).toBe("CONFLICT");
     expect(await counts(t.database)).toEqual(before);
   });
+
+  it("stores the chosen option, the time taken and whether it is the member's first answer", async () => {
+    const { user } = await t.member();
+    const [q] = (await t.admin.call.questions.list({ section: 12 })).filter(
+      (x) => x.questionType === "multiple-choice",
+    );
+    const wrong = q!.options!.findIndex((o) => o !== q!.correctAnswer);
+    const answer = (userAnswer: string, timeTakenMs: number | null): GradedAnswer => ({
+      id: randomUUID(),
+      questionId: q!.id,
+      sectionNumber: q!.sectionNumber,
+      userAnswer,
+      isCorrect: userAnswer === q!.correctAnswer,
+      chosenOption: q!.options!.indexOf(userAnswer),
+      timeTakenMs,
+    });
+    const first = await recordAnswers(t.database, user.id, [answer(q!.options![wrong]!, 4200)]);
+    const second = await recordAnswers(t.database, user.id, [answer(q!.correctAnswer, null)]);
+    expect(first.answers[0]).toMatchObject({ isFirst: true, chosenOption: wrong, timeTakenMs: 4200, isCorrect: false });
+    expect(second.answers[0]).toMatchObject({ isFirst: false, timeTakenMs: null, isCorrect: true });
+    const [totals] = await t.database.rows<{ answered: number; correct: number }>(
+      sql`SELECT answered, correct FROM member_first_totals WHERE user_id = ${user.id}`,
+    );
+    // Only the first answer counts, and it was wrong.
+    expect(totals).toEqual({ answered: 1, correct: 0 });
+  });
+
+  it("marks exactly one first answer when a member answers a question twice at the same time", async () => {
+    const { user } = await t.member();
+    const [template] = await answersFor(13, [true]);
+    const racing = [1, 2, 3, 4].map(() => [{ ...template!, id: randomUUID() }]);
+    const results = await Promise.all(racing.map((batch) => recordAnswers(t.database, user.id, batch)));
+    expect(results.map((r) => r.answers[0]!.isFirst).filter(Boolean)).toHaveLength(1);
+    const [stored] = await t.database.rows<{ firsts: number; answers: number; attempts: number; answered: number }>(sql`
+      SELECT (SELECT count(*) FILTER (WHERE is_first) FROM question_attempts WHERE user_id = ${user.id})::int AS firsts,
+             (SELECT count(*) FROM question_attempts WHERE user_id = ${user.id})::int AS answers,
+             (SELECT attempts FROM question_results WHERE user_id = ${user.id}) AS attempts,
+             (SELECT answered FROM member_first_totals WHERE user_id = ${user.id}) AS answered`);
+    expect(stored).toEqual({ firsts: 1, answers: 4, attempts: 4, answered: 1 });
+  });
 });

@@ -24,6 +24,7 @@ interface Snapshot {
   questionsBySection: Map<number, Question[]>;
   flashcards: Flashcard[];
   flashcardsBySection: Map<number, Flashcard[]>;
+  flashcardsById: Map<number, Flashcard>;
 }
 
 export interface ContentCache {
@@ -103,6 +104,7 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
       questionsBySection: groupBySection(qs),
       flashcards: share(fs),
       flashcardsBySection: groupBySection(fs),
+      flashcardsById: new Map(fs.map((f) => [f.id, f])),
     };
     // A write that happened while loading makes this snapshot stale: keep it for this caller only.
     if (started === generation) current = snapshot;

@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
-export * as accountSchemas from "./account-schemas.ts";
+export * as accountSchemas from "@jcba/validators/api";
 export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export * as schemas from "./schemas.ts";
@@ -11,7 +11,9 @@ export {
   type Context,
   createCallerFactory,
   INTERNAL_MESSAGE,
+  type ProcedureMeta,
   type SessionUser,
+  type UserSessionServices,
 } from "./trpc.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

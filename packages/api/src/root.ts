@@ -1,10 +1,15 @@
 import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
+import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
+import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { reportsRouter } from "./router/reports.ts";
+import { reviewRouter } from "./router/review.ts";
+import { searchRouter } from "./router/search.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
 import { router } from "./trpc.ts";
@@ -13,12 +18,17 @@ export const appRouter = router({
   auth: authRouter,
   questions: questionsRouter,
   flashcards: flashcardsRouter,
+  flags: flagsRouter,
   mastery: masteryRouter,
+  review: reviewRouter,
   progress: progressRouter,
   tests: testsRouter,
   admin: adminRouter,
   transfer: transferRouter,
   account: accountRouter,
+  search: searchRouter,
+  reports: reportsRouter,
+  analysis: analysisRouter,
 });
 
 export type AppRouter = typeof appRouter;

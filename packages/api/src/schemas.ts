@@ -1,5 +1,6 @@
 /** zod schemas for every entity and input; the REST document is generated from them. */
 
+import { MAX_TIME_TAKEN_MS } from "@jcba/domain";
 import { hasControlChars } from "@jcba/validators";
 import { idParam, questionType, sectionNumber } from "@jcba/validators/api";
 import { z } from "zod";
@@ -78,6 +79,14 @@ export const sectionProgressInput = z.object({
   questionsCorrect: count("questionsCorrect").optional(),
 });
 
+/** Milliseconds the member spent on a question, as the client measured it; optional for scripts. */
+export const timeTakenMs = z.coerce
+  .number()
+  .int("timeTakenMs must be a whole number of milliseconds.")
+  .min(0, "timeTakenMs cannot be negative.")
+  .max(MAX_TIME_TAKEN_MS, "timeTakenMs is at most a day (86400000).")
+  .optional();
+
 export const questionAttemptInput = z.object({
   /** Chosen by the client so a retried request is recorded once; generated when absent. */
   id: z.uuid("id must be a UUID.").optional(),
@@ -88,6 +97,7 @@ export const questionAttemptInput = z.object({
     .refine(safeText, noControl("userAnswer")),
   /** Accepted for compatibility and ignored: the server grades. */
   isCorrect: z.unknown().optional(),
+  timeTakenMs,
 });
 
 /** One answer of a practice test. */
@@ -126,7 +136,11 @@ export const user = z.object({
   isAdmin: z.boolean(),
 });
 
-export const adminUser = user.extend({ createdAt: z.string() });
+export const adminUser = user.extend({
+  createdAt: z.string(),
+  /** A disabled account cannot sign in; its sessions and API tokens stop working. */
+  disabled: z.boolean(),
+});
 
 export const adminStats = z.object({
   totalUsers: z.number().int(),

@@ -1,13 +1,18 @@
 /**
- * Export and import of the question bank and the deck as JSON or CSV. Parsing and checking are pure;
+ * Export and import of the question bank and the deck as JSON or CSV; questions are also imported from
+ * Moodle's GIFT and Aiken formats (moodle-formats.ts). Parsing and checking are pure;
  * the router applies a checked file in one transaction, so an import is all-or-nothing.
  */
 import Papa from "papaparse";
 import { z } from "zod";
+import { type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
 import { flashcardInput, questionInput } from "./schemas.ts";
 
 export type TransferKind = "questions" | "flashcards";
 export type TransferFormat = "json" | "csv";
+/** Moodle's question formats: imported, never exported, questions only. */
+export type MoodleFormat = "gift" | "aiken";
+export type ImportFormat = TransferFormat | MoodleFormat;
 
 export const QUESTION_COLUMNS = [
   "id",
@@ -91,21 +96,35 @@ export function serialize(
 }
 
 export interface RowReport {
-  /** 1-based row number in the file (the CSV header is row 0). */
+  /** 1-based row number in the file (the CSV header is row 0); for GIFT and Aiken, the line the question starts on. */
   row: number;
   id: number | null;
   action: "create" | "update" | "invalid";
   problems: string[];
 }
 
-export type CheckedRow<T> = { row: number; id: number | null; values: T };
+export type CheckedRow<T> = {
+  row: number;
+  id: number | null;
+  values: T;
+  /** GIFT short answers: further spellings accepted as right. */
+  alternatives?: string[] | null;
+};
 
 const optionalId = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? null : v),
   z.coerce.number().int().positive().nullable(),
 );
 
-function parseRecords(format: TransferFormat, content: string): { records: Record<string, unknown>[]; error?: string } {
+function parseRecords(
+  format: ImportFormat,
+  content: string,
+  defaultSection: number | null,
+): { records: Record<string, unknown>[]; moodle?: MoodleRecord[]; error?: string } {
+  if (format === "gift" || format === "aiken") {
+    const moodle = format === "gift" ? parseGift(content, defaultSection) : parseAiken(content, defaultSection);
+    return { records: moodle.map((m) => m.values), moodle };
+  }
   if (format === "json") {
     try {
       const data = JSON.parse(content) as unknown;
@@ -140,13 +159,16 @@ function issuesOf(error: z.ZodError): string[] {
  */
 export async function checkImport<K extends TransferKind>(
   kind: K,
-  format: TransferFormat,
+  format: ImportFormat,
   content: string,
   existingIds: ReadonlySet<number>,
+  options: { defaultSection?: number | null } = {},
 ) {
-  const { records, error } = parseRecords(format, content);
   const reports: RowReport[] = [];
   const valid: CheckedRow<z.infer<typeof questionInput> | z.infer<typeof flashcardInput>>[] = [];
+  if ((format === "gift" || format === "aiken") && kind !== "questions")
+    return { error: "GIFT and Aiken files hold questions: import them as questions.", reports, valid };
+  const { records, moodle, error } = parseRecords(format, content, options.defaultSection ?? null);
   if (error) return { error, reports, valid };
   if (records.length === 0) return { error: "The file has no items.", reports, valid };
   if (records.length > MAX_IMPORT_ROWS)
@@ -158,7 +180,7 @@ export async function checkImport<K extends TransferKind>(
   const seen = new Set<number>();
   for (const [index, raw] of records.entries()) {
     if (index > 0 && index % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-    const row = index + 1;
+    const row = moodle?.[index]?.line ?? index + 1;
     // A JSON file may hold anything in its array: a row that is not an object is reported, not crashed on.
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       reports.push({
@@ -170,7 +192,12 @@ export async function checkImport<K extends TransferKind>(
       continue;
     }
     const record = raw;
-    const problems: string[] = [];
+    const problems: string[] = [...(moodle?.[index]?.problems ?? [])];
+    if (moodle && Object.keys(record).length === 0) {
+      // Not a question the bank can hold (another GIFT type, a malformed block): only its problems.
+      reports.push({ row, id: null, action: "invalid", problems });
+      continue;
+    }
     const idResult = optionalId.safeParse((record as { id?: unknown }).id);
     const id = idResult.success ? idResult.data : null;
     if (!idResult.success) problems.push("id: must be empty (new item) or the id of an existing item.");
@@ -193,7 +220,8 @@ export async function checkImport<K extends TransferKind>(
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) problems.push(...issuesOf(parsed.error));
     reports.push({ row, id, action: problems.length > 0 ? "invalid" : id === null ? "create" : "update", problems });
-    if (problems.length === 0 && parsed.success) valid.push({ row, id, values: parsed.data });
+    if (problems.length === 0 && parsed.success)
+      valid.push({ row, id, values: parsed.data, alternatives: moodle?.[index]?.alternatives ?? null });
   }
   return { error: undefined, reports, valid: reports.some((r) => r.problems.length > 0) ? [] : valid };
 }

@@ -38,6 +38,14 @@ export interface AccountServices {
   }): Promise<void>;
 }
 
+/** What the admin directory needs from the server: ending a user's sessions on every server at once. */
+export interface UserSessionServices {
+  /** Ends every session and forgets every cached API token of the user, on every server. */
+  endAll(userId: number): Promise<void>;
+  /** The user's role changed: every server reads it afresh on the next request. */
+  changed(userId: number): Promise<void>;
+}
+
 /** What every procedure sees: the database, the signed-in user (if any) and the content cache. */
 export interface Context {
   database: Database;
@@ -47,6 +55,10 @@ export interface Context {
   auth?: CallerAuth;
   /** Absent for in-process callers; the account procedures need it. */
   account?: AccountServices;
+  /** Absent for in-process callers, which end sessions in the database only. */
+  userSessions?: UserSessionServices;
+  /** The caller's address, for the audit trail. */
+  ip?: string;
   /** The HTTP request's id, quoted in 500 answers so the log line can be found. */
   requestId?: string;
   /** When the request reached the server, before it waited for anything; orders last-write-wins updates. */
@@ -55,9 +67,12 @@ export interface Context {
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
+/** Procedure meta: the REST path, and the status of a REST answer that is not 200 (201 for a creation). */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // Errors carry { message, code } and, for bad input, the zod issues; never a stack trace. A 500
     // says only that something failed and the request id: its detail (SQL, parameters) is in the log.

@@ -7,10 +7,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { MIGRATIONS_DIR, TEMPLATE_DIR, TEMPLATE_FILE } from "../src/template.ts";
+import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, TEMPLATE_DIR, TEMPLATE_FILE } from "../src/template.ts";
 
 const started = performance.now();
-const pg = await PGlite.create("memory://");
+const pg = await PGlite.create("memory://", { extensions: PGLITE_EXTENSIONS });
 await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
 const dump = await pg.dumpDataDir("gzip");
 await pg.close();

@@ -11,7 +11,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { queuedPglite } from "./pglite-queue.ts";
 import * as schema from "./schema.ts";
-import { MIGRATIONS_DIR, readTemplate } from "./template.ts";
+import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, readTemplate } from "./template.ts";
 
 export * from "./schema.ts";
 export { schema };
@@ -151,7 +151,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   // A new database starts from the prebuilt template rather than running initdb.
   const isNew = inMemory || !existsSync(join(dir, "PG_VERSION"));
   const template = isNew ? readTemplate() : undefined;
-  const client = await PGlite.create(dir, template ? { loadDataDir: template } : {});
+  const client = await PGlite.create(dir, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(template ? { loadDataDir: template } : {}),
+  });
   // Every statement of the running app waits its turn in one first-come queue (see pglite-queue.ts).
   const queued = queuedPglite(client) as PGlite;
   const db = drizzlePglite({ client: queued, schema, casing: "snake_case" }) as unknown as Db;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database, flashcards, questions, users } from "./index.ts";
 
@@ -89,5 +89,36 @@ describe("database constraints", () => {
     await database.migrate();
     const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM questions`);
     expect(row!.n).toBe(1);
+  });
+});
+
+describe("search documents", () => {
+  it("follow every edit of an item's text, stemmed, and its words join the search vocabulary", async () => {
+    const [card] = await database.db
+      .insert(flashcards)
+      .values({ sectionNumber: 14, term: "Probationary period", definition: "The first months of service." })
+      .returning({ id: flashcards.id });
+    const matches = async (query: string) =>
+      (
+        await database.rows<{ fts: boolean }>(sql`
+          SELECT search_vector @@ websearch_to_tsquery('english', ${query}) AS fts FROM flashcards WHERE id = ${card!.id}`)
+      )[0]!.fts;
+    const closest = async (word: string) =>
+      (
+        await database.rows<{ word: string }>(sql`
+          SELECT word FROM search_words WHERE word % ${word} ORDER BY word <-> ${word}, word LIMIT 1`)
+      )[0]?.word;
+    // English stemming: 'periods' finds 'period'; a misspelling is close to a vocabulary word.
+    expect(await matches("probationary periods")).toBe(true);
+    expect(await matches("probationery")).toBe(false);
+    expect(await closest("probationery")).toBe("probationary");
+    expect(await matches("furlough")).toBe(false);
+    await database.db
+      .update(flashcards)
+      .set({ definition: "Time before a furlough." })
+      .where(eq(flashcards.id, card!.id));
+    expect(await matches("furlough")).toBe(true);
+    expect(await matches("months")).toBe(false);
+    expect(await closest("furlogh")).toBe("furlough");
   });
 });

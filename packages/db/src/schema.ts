@@ -2,18 +2,25 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
 const sectionCheck = (column: string) => sql.raw(`${column} BETWEEN 1 AND 32`);
+
+/** A PostgreSQL text-search document (drizzle has no built-in type for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** Where a shipped item's facts come from, shown to members beside the citation. */
 const sourceColumns = () => ({
@@ -36,8 +43,21 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     passwordHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin disables the account: no sign-in, no session, no API token. */
+    disabledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    // The member directory: pages in name order, and prefix search on name or e-mail (text_pattern_ops
+    // lets LIKE 'abc%' use a btree whatever the database's collation).
+    index("users_name_order_idx").on(t.lastName, t.firstName, t.id),
+    index("users_email_prefix_idx").using("btree", t.email.op("text_pattern_ops")),
+    index("users_full_name_prefix_idx").using(
+      "btree",
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index("users_last_name_prefix_idx").using("btree", sql`lower(${t.lastName}) text_pattern_ops`),
+  ],
 );
 
 /** Lucia-style sessions: the id is the SHA-256 of the cookie token, never the token itself. */
@@ -140,6 +160,14 @@ export const questions = pgTable(
     /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Search: the question weighs most, then the explanation, then the citation (English stemming). */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', question_text), 'A') || setweight(to_tsvector('english', explanation), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
+      ),
+    /** Search: the words a misspelled query is matched against by trigram similarity. */
+    searchText: text().notNull().generatedAlwaysAs(sql`question_text || ' ' || explanation`),
   },
   (t) => [
     check("questions_section_range", sectionCheck("section_number")),
@@ -153,6 +181,7 @@ export const questions = pgTable(
       sql`length(btrim(${t.questionText})) > 0 AND length(btrim(${t.correctAnswer})) > 0 AND length(btrim(${t.explanation})) > 0`,
     ),
     index("questions_section_idx").on(t.sectionNumber, t.id),
+    index("questions_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -169,11 +198,20 @@ export const flashcards = pgTable(
     editedAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Search: the term weighs most, then the definition, then the citation (English stemming). */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', term), 'A') || setweight(to_tsvector('english', definition), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
+      ),
+    /** Search: the words a misspelled query is matched against by trigram similarity. */
+    searchText: text().notNull().generatedAlwaysAs(sql`term || ' ' || definition`),
   },
   (t) => [
     check("flashcards_section_range", sectionCheck("section_number")),
     check("flashcards_text_present", sql`length(btrim(${t.term})) > 0 AND length(btrim(${t.definition})) > 0`),
     index("flashcards_section_idx").on(t.sectionNumber, t.id),
+    index("flashcards_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -237,11 +275,23 @@ export const questionAttempts = pgTable(
     isCorrect: boolean().notNull(),
     testAttemptId: uuid().references(() => testAttempts.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Multiple choice: the index of the chosen option in the question's stored option list (not its screen position). */
+    chosenOption: smallint(),
+    /** Whether this was the member's first answer to the question (decided with question_results, race-free). */
+    isFirst: boolean(),
+    /** Time the member took, as the client measured it (optional; REST scripts may leave it out). */
+    timeTakenMs: integer(),
   },
   (t) => [
     index("question_attempts_user_idx").on(t.userId, t.createdAt),
     index("question_attempts_question_idx").on(t.questionId),
     index("question_attempts_test_idx").on(t.testAttemptId),
+    // Item analysis and peer statistics read first answers only, straight from this index.
+    index("question_attempts_first_idx")
+      .on(t.questionId, t.isCorrect, t.chosenOption, t.userId, t.timeTakenMs)
+      .where(sql`${t.isFirst}`),
+    check("question_attempts_chosen_option_range", sql`${t.chosenOption} BETWEEN 0 AND 3`),
+    check("question_attempts_time_taken_range", sql`${t.timeTakenMs} BETWEEN 0 AND 86400000`),
   ],
 );
 
@@ -263,9 +313,187 @@ export const questionResults = pgTable(
     isCorrect: boolean().notNull(),
     attempts: integer().notNull().default(1),
     lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
+    /** The answer that last changed this row, so a retry racing its own first try is counted once. */
+    lastAttemptId: uuid(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
     index("question_results_user_section_idx").on(t.userId, t.sectionNumber),
+  ],
+);
+
+/**
+ * Each member's first answers over the whole bank, kept in the answer statement: item analysis
+ * correlates an item with the member's score on the rest of the bank without rescanning every answer.
+ */
+export const memberFirstTotals = pgTable(
+  "member_first_totals",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answered: integer().notNull(),
+    correct: integer().notNull(),
+  },
+  (t) => [check("member_first_totals_counts", sql`${t.correct} BETWEEN 0 AND ${t.answered}`)],
+);
+
+/**
+ * Item analysis of a section as last computed: per question id, the sums of its first answers. Read
+ * at once by the admin screen and refreshed behind it when older than a few minutes (or on request),
+ * so a bank with millions of answers never makes an admin wait for the full scan twice.
+ */
+export const itemAnalysisSnapshots = pgTable(
+  "item_analysis_snapshots",
+  {
+    sectionNumber: integer().primaryKey(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+    sums: jsonb().$type<Record<string, unknown>>().notNull(),
+  },
+  () => [check("item_analysis_snapshots_section_range", sectionCheck("section_number"))],
+);
+
+/**
+ * The search vocabulary: every word (4+ letters, lower case) of the bank and the deck, kept by a
+ * trigger on every write (migration 0005_search_words). A misspelled query word is corrected to its
+ * closest word here by trigram similarity (pg_trgm, indexed), then searched as text. Words of edited
+ * or archived items stay: a correction to a word no item has any more simply finds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);
+
+/**
+ * Spaced repetition: each flashcard a member rated and each question they answered, with its FSRS
+ * state. `itemId` is a question's or a flashcard's id, as `itemType` says.
+ */
+export const reviewItems = pgTable(
+  "review_items",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text({ enum: ["question", "flashcard"] }).notNull(),
+    itemId: integer().notNull(),
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
+    state: smallint().notNull(),
+    reps: integer().notNull(),
+    lapses: integer().notNull(),
+    learningSteps: integer().notNull().default(0),
+    scheduledDays: integer().notNull().default(0),
+    lastReview: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    check("review_items_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
+    check("review_items_state_valid", sql`${t.state} BETWEEN 0 AND 3`),
+    // The queue: a member's items due before a time, soonest first.
+    index("review_items_user_due_idx").on(t.userId, t.due),
+  ],
+);
+
+/** Every review, append-only; the id is chosen by the client so a retry is logged once. */
+export const reviewLog = pgTable(
+  "review_log",
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text({ enum: ["question", "flashcard"] }).notNull(),
+    itemId: integer().notNull(),
+    /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
+    rating: smallint().notNull(),
+    reviewedAt: timestamp({ withTimezone: true }).notNull(),
+    /** False when an older review arrived late and left the schedule as it was. */
+    applied: boolean().notNull(),
+    /** The item's first review: counted against the daily cap on new items. */
+    isNew: boolean().notNull().default(false),
+    /** The item's schedule after this review, so a retry answers the same. */
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    state: smallint().notNull(),
+  },
+  (t) => [
+    check("review_log_rating_valid", sql`${t.rating} BETWEEN 1 AND 4`),
+    check("review_log_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
+    index("review_log_user_time_idx").on(t.userId, t.reviewedAt),
+  ],
+);
+
+/** A member's study settings; a member without a row has the defaults. */
+export const memberSettings = pgTable(
+  "member_settings",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    desiredRetention: doublePrecision().notNull().default(0.9),
+    fourButtons: boolean().notNull().default(false),
+    newPerDay: integer().notNull().default(20),
+    reviewsPerDay: integer().notNull().default(200),
+    dailyStreak: boolean().notNull().default(false),
+    /** IANA time zone, for "today" in the daily caps and the daily streak. */
+    timeZone: text().notNull().default("UTC"),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("member_settings_retention_range", sql`${t.desiredRetention} BETWEEN 0.8 AND 0.97`),
+    check(
+      "member_settings_caps_range",
+      sql`${t.newPerDay} BETWEEN 0 AND 9999 AND ${t.reviewsPerDay} BETWEEN 0 AND 9999`,
+    ),
+  ],
+);
+
+/** Questions a member flagged to come back to; kept until they clear the flag. */
+export const questionFlags = pgTable(
+  "question_flags",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/** A member's report of a problem with a question or a flashcard, and the admin's decision. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text({ enum: ["question", "flashcard"] }).notNull(),
+    /** Not a foreign key: the report outlives the item it is about. */
+    itemId: integer().notNull(),
+    category: text({ enum: ["wrong-answer", "unclear", "outdated", "typo", "other"] }).notNull(),
+    comment: text(),
+    status: text({ enum: ["open", "fixed", "rejected"] })
+      .notNull()
+      .default("open"),
+    /** The admin's answer, which the member sees. */
+    reply: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("reports_item_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
+    check("reports_category_valid", sql`${t.category} IN ('wrong-answer', 'unclear', 'outdated', 'typo', 'other')`),
+    check("reports_status_valid", sql`${t.status} IN ('open', 'fixed', 'rejected')`),
+    index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_user_idx").on(t.userId, t.createdAt),
+    // One open report per member and item: a second click does not file it twice.
+    uniqueIndex("reports_one_open_idx").on(t.userId, t.itemType, t.itemId).where(sql`${t.status} = 'open'`),
   ],
 );

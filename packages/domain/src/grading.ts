@@ -35,3 +35,19 @@ export function canSubmitAnswer(questionType: QuestionType, answer: string | nul
 export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
+
+/**
+ * Multiple choice: the index of the chosen option in the question's stored option list (answers
+ * carry the option's text, so a shuffled screen order never matters); null for fill-in or no match.
+ */
+export function chosenOptionIndex(
+  question: { questionType: QuestionType; options?: readonly string[] | null },
+  userAnswer: string,
+): number | null {
+  if (question.questionType !== "multiple-choice") return null;
+  const index = (question.options ?? []).indexOf(userAnswer);
+  return index >= 0 ? index : null;
+}
+
+/** Longest time taken on one answer that is stored (a day); a client may send none. */
+export const MAX_TIME_TAKEN_MS = 86_400_000;

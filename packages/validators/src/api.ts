@@ -6,6 +6,7 @@
  * (same coercion, checks and messages) with classic methods. The web never imports this module.
  */
 import { z } from "zod";
+import * as account from "./account.ts";
 import * as rules from "./index.ts";
 
 export {
@@ -33,3 +34,20 @@ export const questionFields = z.object({ ...rules.questionFields.shape, sectionN
 export const questionInput = questionFields.superRefine(rules.reportQuestionProblem);
 
 export const flashcardInput = z.object({ ...rules.flashcardFields.shape, sectionNumber });
+
+// Account inputs: the same field schemas and cross-field rule, in classic objects for the routers.
+export {
+  newPassword,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TOKEN_MAX_DAYS,
+  TOKEN_SCOPES,
+  tokenScope,
+} from "./account.ts";
+export { hasControlChars } from "./index.ts";
+
+export const changePasswordInput = z
+  .object({ currentPassword: account.currentPassword, newPassword: account.newPassword })
+  .check(account.newPasswordDiffers);
+
+export const createTokenInput = z.object(account.tokenFields);

@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 const TABS = [
   { to: "/account/password", label: "Change Password" },
   { to: "/account/tokens", label: "API Tokens" },
+  { to: "/account/review", label: "Review Settings" },
+  { to: "/account/reports", label: "My Reports" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */

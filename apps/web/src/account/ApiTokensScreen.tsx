@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from "@chakra-ui/react";
-import { createTokenInput } from "@jcba/api/account";
+import { createTokenInput } from "@jcba/validators/account";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Field, Input, Stack } from "@chakra-ui/react";
-import { changePasswordInput, PASSWORD_MIN } from "@jcba/api/account";
+import { changePasswordInput, PASSWORD_MIN } from "@jcba/validators/account";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";

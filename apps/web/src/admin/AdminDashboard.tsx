@@ -13,11 +13,12 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { BookOpen, ClipboardList, Layers, Users } from "lucide-react";
+import { Link, useRouteContext } from "@tanstack/react-router";
+import { BookOpen, ChartBar, ClipboardList, Flag, History, Layers, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
+import { PlatformUsers } from "./PlatformUsers.tsx";
 
 function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
   return (
@@ -51,9 +52,10 @@ function StatCard({ label, value, icon }: { label: string; value: number; icon: 
 export function AdminDashboard() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.admin.stats.queryOptions());
-  const users = useQuery(trpc.admin.users.queryOptions());
+  const openReports = useQuery(trpc.reports.openCount.queryOptions(undefined, { staleTime: 0 }));
+  const { user } = useRouteContext({ from: "/admin" });
 
-  if (stats.isPending || users.isPending) {
+  if (stats.isPending) {
     return (
       <Center py="16" flexDirection="column" gap="4" role="status" aria-live="polite">
         <Spinner size="xl" color="brand.solid" borderWidth="4px" />
@@ -64,7 +66,6 @@ export function AdminDashboard() {
   if (stats.isError) return <ErrorCard message={errorMessage(stats.error)} onRetry={() => void stats.refetch()} />;
 
   const s = stats.data;
-  const userList = users.data ?? [];
   return (
     <Stack gap="6" maxW="6xl" mx="auto" w="full">
       <Box>
@@ -90,7 +91,7 @@ export function AdminDashboard() {
               Content Management
             </Heading>
             <Text color="fg.muted" fontSize="sm">
-              Add, edit and delete study questions and flashcards.
+              Add, edit and delete study questions and flashcards; answer reports; see who changed what.
             </Text>
           </Card.Header>
           <Card.Body>
@@ -105,71 +106,34 @@ export function AdminDashboard() {
                   <Layers aria-hidden /> Manage Flashcards
                 </Link>
               </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/reports">
+                  <Flag aria-hidden /> Reports
+                  <Badge
+                    colorPalette={openReports.data?.open ? "orange" : "gray"}
+                    ms="auto"
+                    data-testid="open-reports"
+                    aria-label={`${openReports.data?.open ?? 0} open`}
+                  >
+                    {openReports.data?.open ?? "…"} open
+                  </Badge>
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/audit">
+                  <History aria-hidden /> Audit Trail
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/item-analysis">
+                  <ChartBar aria-hidden /> Item Analysis
+                </Link>
+              </Button>
             </Stack>
           </Card.Body>
         </Card.Root>
 
-        <Card.Root>
-          <Card.Header>
-            <Heading as="h2" size="lg" id="platform-users-heading">
-              Platform Users ({userList.length})
-            </Heading>
-          </Card.Header>
-          <Card.Body pt="2">
-            {users.isError ? (
-              <Text color="fg.error" role="alert">
-                {errorMessage(users.error)}
-              </Text>
-            ) : userList.length === 0 ? (
-              <Text color="fg.muted">No users found</Text>
-            ) : (
-              <Box
-                as="ul"
-                maxH="300px"
-                overflowY="auto"
-                tabIndex={0}
-                aria-labelledby="platform-users-heading"
-                data-testid="platform-users"
-                listStyleType="none"
-                m="0"
-                p="1"
-                rounded="md"
-                _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
-              >
-                {userList.map((u) => {
-                  const name = `${u.firstName} ${u.lastName}`.trim();
-                  return (
-                    <Flex
-                      as="li"
-                      key={u.id}
-                      justify="space-between"
-                      align="center"
-                      gap="3"
-                      py="2.5"
-                      px="2"
-                      borderBottomWidth="1px"
-                      _last={{ borderBottomWidth: "0" }}
-                    >
-                      <Box minW="0">
-                        <Text fontWeight="medium" truncate>
-                          {name || "(no name)"}
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted" truncate>
-                          {u.email}
-                        </Text>
-                      </Box>
-                      {u.isAdmin && (
-                        <Badge colorPalette="brand" variant="solid" flexShrink={0}>
-                          Admin
-                        </Badge>
-                      )}
-                    </Flex>
-                  );
-                })}
-              </Box>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <PlatformUsers selfId={user.id} />
       </SimpleGrid>
     </Stack>
   );

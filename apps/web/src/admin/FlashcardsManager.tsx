@@ -1,7 +1,8 @@
 import { Badge, Card, Flex, HStack, SimpleGrid, Text } from "@chakra-ui/react";
 import { citationLabel } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { getRouteApi } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
@@ -9,11 +10,15 @@ import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flash
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { useAdminCrud } from "./useAdminCrud.ts";
 
+const route = getRouteApi("/admin/flashcards");
+
 /** Manage Flashcards: the whole deck (164 cards) in one grid, filterable by section. */
 export function FlashcardsManager() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const [filter, setFilter] = useState("all");
+  const { section: wantedSection, edit } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [filter, setFilter] = useState(wantedSection === undefined ? "all" : String(wantedSection));
   const section = filter === "all" ? undefined : Number(filter);
   const list = useQuery(trpc.flashcards.list.queryOptions({}));
   const cards = useMemo(
@@ -28,6 +33,14 @@ export function FlashcardsManager() {
     update: (input) => client.flashcards.update.mutate(input),
     remove: (input) => client.flashcards.delete.mutate(input),
   });
+  // A link from Reports (?edit=id) opens that item's edit dialog once the list has it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
+  useEffect(() => {
+    if (edit === undefined || !list.data) return;
+    const item = list.data.find((x) => x.id === edit);
+    if (item) crud.openDialog(item);
+    void navigate({ search: {}, replace: true });
+  }, [edit, list.data]);
 
   return (
     <ManagerPage

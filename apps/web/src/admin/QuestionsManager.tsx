@@ -1,8 +1,9 @@
 import { Badge, Box, Card, Flex, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { citationLabel } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
@@ -10,6 +11,8 @@ import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
 import { OPTION_LETTERS, QUESTION_FIELDS, type Question, type QuestionPayload } from "./questionForm.ts";
 import { useAdminCrud } from "./useAdminCrud.ts";
+
+const route = getRouteApi("/admin/questions");
 
 const PAGE_SIZE = 20;
 
@@ -20,7 +23,9 @@ const PAGE_SIZE = 20;
 export function QuestionsManager() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const [filter, setFilter] = useState("1");
+  const { section: wantedSection, edit } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [filter, setFilter] = useState(wantedSection === undefined ? "1" : String(wantedSection));
   const section = filter === "all" ? undefined : Number(filter);
   const list = useQuery(trpc.questions.list.queryOptions(section === undefined ? {} : { section }));
   const questions = list.data ?? [];
@@ -35,6 +40,14 @@ export function QuestionsManager() {
     update: (input) => client.questions.update.mutate(input),
     remove: (input) => client.questions.delete.mutate(input),
   });
+  // A link from Reports or Item Analysis (?edit=id) opens that item's edit dialog once the list has it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
+  useEffect(() => {
+    if (edit === undefined || !list.data) return;
+    const item = list.data.find((x) => x.id === edit);
+    if (item) crud.openDialog(item);
+    void navigate({ search: {}, replace: true });
+  }, [edit, list.data]);
 
   const shown = questions.slice((page - 1) * pageSize, page * pageSize);
   return (

@@ -1,4 +1,4 @@
-import { Avatar, Box, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
+import { Avatar, Box, Button, Flex, HStack, IconButton, Kbd, Text } from "@chakra-ui/react";
 import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
 import { Link, useRouterState } from "@tanstack/react-router";
 import {
@@ -9,6 +9,8 @@ import {
   Layers,
   LayoutDashboard,
   PanelLeft,
+  Repeat,
+  Search,
   Shield,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
@@ -21,6 +23,7 @@ import { useToasterWanted } from "./ui/toaster.tsx";
 const NavTooltip = lazy(() => import("./NavTooltip.tsx"));
 const MobileSheet = lazy(() => import("./MobileSheet.tsx"));
 const ToasterView = lazy(() => import("./ui/toaster-view.tsx"));
+const SearchPalette = lazy(() => import("../search/SearchPalette.tsx"));
 
 const COOKIE = "sidebar_state";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 7 days
@@ -31,6 +34,7 @@ const MAIN_ITEMS = [
   { to: "/study", label: "Study Mode", icon: BookOpen },
   { to: "/test", label: "Practice Test", icon: ClipboardCheck },
   { to: "/flashcards", label: "Flashcards", icon: Layers },
+  { to: "/review", label: "Review", icon: Repeat },
   { to: "/performance", label: "Performance", icon: BarChart3 },
 ] as const;
 
@@ -253,16 +257,27 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
     setSheetOpen((v) => !v);
   }, [isMobile, open, setOpen]);
 
+  // The search palette's code loads the first time it is opened (Ctrl/Cmd+K or the Search button).
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  const openSearch = useCallback(() => {
+    setSearchUsed(true);
+    setSearchOpen(true);
+  }, []);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() === "b" && (e.ctrlKey || e.metaKey) && !e.altKey) {
         e.preventDefault();
         toggle();
+      } else if (e.key.toLowerCase() === "k" && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+        e.preventDefault();
+        openSearch();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [toggle]);
+  }, [toggle, openSearch]);
 
   const collapsed = !open;
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -324,6 +339,30 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           </Text>
           <HStack ml="auto" gap={{ base: "1", md: "3" }}>
             <SyncStatus />
+            <Button
+              variant="outline"
+              size="sm"
+              minH="44px"
+              minW="44px"
+              px={{ base: "0", md: "3" }}
+              color="fg.muted"
+              onClick={openSearch}
+              aria-keyshortcuts="Control+K Meta+K"
+              aria-haspopup="dialog"
+              title="Search (Ctrl/Cmd+K)"
+            >
+              <Search size={16} aria-hidden />
+              {/* One accessible name, "Search", at every width: visible from md, for screen readers below. */}
+              <Text as="span" hideBelow="md">
+                Search
+              </Text>
+              <Box as="span" srOnly hideFrom="md">
+                Search
+              </Box>
+              <Kbd size="sm" display={{ base: "none", lg: "inline-flex" }} aria-hidden>
+                Ctrl K
+              </Kbd>
+            </Button>
             <ColorModeButton />
             <Avatar.Root size="sm" colorPalette="brand">
               {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
@@ -355,6 +394,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       {toasterWanted && (
         <Suspense fallback={null}>
           <ToasterView />
+        </Suspense>
+      )}
+      {searchUsed && (
+        <Suspense fallback={null}>
+          <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
         </Suspense>
       )}
     </Flex>

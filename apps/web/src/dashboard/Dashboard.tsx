@@ -17,6 +17,7 @@ import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
 import { SyncNote } from "../offline/SyncNote.tsx";
 import { DashboardSkeleton } from "./DashboardSkeleton.tsx";
+import { DueTodayCard } from "./DueTodayCard.tsx";
 import { FocusAreas } from "./FocusAreas.tsx";
 import { SectionCard } from "./SectionCard.tsx";
 import { StatCard } from "./StatCard.tsx";
@@ -112,6 +113,8 @@ function DashboardContent({
           help="Practice tests taken, up to 7"
         />
       </SimpleGrid>
+
+      <DueTodayCard />
 
       <Grid
         templateColumns={{ base: "1fr", xl: "minmax(0, 2fr) minmax(0, 1fr)" }}

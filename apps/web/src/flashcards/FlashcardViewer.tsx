@@ -1,9 +1,12 @@
 import { Badge, Box, Button, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
+import type { ReviewRating } from "@jcba/domain";
 import { citationLabel, flashcardFilterSectionName, sectionLabel } from "@jcba/domain";
-import { Check, ChevronLeft, ChevronRight, RefreshCw, RotateCcw } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
 import { SourceLink } from "../components/SourceLink.tsx";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
+import { RatingButtons } from "./RatingButtons.tsx";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
 
@@ -15,18 +18,24 @@ const ACTIVATABLE = "button, a[href], [role='button'], summary";
 
 /**
  * One card at a time: term side first; click, Enter/Space on the card, the Flip Card button or Space
- * anywhere shows the definition. After flipping, Needs Review / Mastered report the card and advance.
+ * anywhere shows the definition. After flipping, Needs Review / Mastered (or, with four buttons,
+ * Again / Hard / Good / Easy) rate the card and advance.
  */
 export function FlashcardViewer({
   cards,
   mastered,
-  onMark,
+  fourButtons = false,
+  onRate,
+  startIndex = 0,
 }: {
   cards: readonly Flashcard[];
   mastered: ReadonlySet<number>;
-  onMark: (card: Flashcard, mastered: boolean) => void;
+  fourButtons?: boolean;
+  onRate: (card: Flashcard, rating: ReviewRating) => void;
+  /** The card shown first. */
+  startIndex?: number;
 }) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(startIndex);
   const [flipped, setFlipped] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
 
@@ -40,37 +49,41 @@ export function FlashcardViewer({
     setFlipped(false);
   };
   const flip = () => setFlipped((f) => !f);
-  const mark = (isMastered: boolean) => {
+  const mark = (rating: ReviewRating) => {
     if (!card || !flipped) return;
-    onMark(card, isMastered);
+    onRate(card, rating);
     if (!isLast) {
       go(i + 1);
       cardRef.current?.focus();
     }
   };
 
-  // Keyboard: Space flips, M marks mastered, R needs review, arrows move; never while typing in a control.
-  const latest = useRef({ flip, mark, go, i, count });
-  latest.current = { flip, mark, go, i, count };
+  // Keyboard: Space flips, M marks mastered, R needs review (1–4 rate with four buttons), arrows move;
+  // never while typing in a control.
+  const latest = useRef({ flip, mark, go, i, count, fourButtons });
+  latest.current = { flip, mark, go, i, count, fourButtons };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
       const target = e.target instanceof Element ? e.target : null;
       const onCard = target !== null && target === cardRef.current;
       if (target && !onCard && target.closest(TYPING)) return;
-      const { flip, mark, go, i, count } = latest.current;
+      const { flip, mark, go, i, count, fourButtons } = latest.current;
       if (count === 0) return;
       const key = e.key.toLowerCase();
       if (key === " " || (key === "enter" && onCard)) {
         if (target && !onCard && target.closest(ACTIVATABLE)) return;
         e.preventDefault();
         flip();
-      } else if (key === "m") {
+      } else if (fourButtons && /^[1-4]$/.test(key)) {
         e.preventDefault();
-        mark(true);
-      } else if (key === "r") {
+        mark(Number(key) as ReviewRating);
+      } else if (key === "m" && !fourButtons) {
         e.preventDefault();
-        mark(false);
+        mark(3);
+      } else if (key === "r" && !fourButtons) {
+        e.preventDefault();
+        mark(1);
       } else if (key === "arrowright" && i < count - 1) {
         if (target && !onCard && target.closest(ACTIVATABLE)) return;
         go(i + 1);
@@ -189,8 +202,9 @@ export function FlashcardViewer({
       </Box>
       {/* Below the card, not in it: the card is itself a button, and a link may not sit inside one. */}
       {flipped && (
-        <Flex justify="center">
+        <Flex justify="center" align="center" gap="3" wrap="wrap">
           <SourceLink source={card.source} sourceLabel={card.sourceLabel} />
+          <ReportProblemButton itemType="flashcard" itemId={card.id} />
         </Flex>
       )}
       <Box srOnly aria-live="polite">
@@ -215,28 +229,7 @@ export function FlashcardViewer({
         </Button>
       </HStack>
 
-      {flipped && (
-        <HStack justify="center" gap="3" wrap="wrap">
-          <Button
-            variant="outline"
-            size="lg"
-            colorPalette="brand"
-            onClick={() => mark(false)}
-            flex={{ base: "1", sm: "initial" }}
-          >
-            <RotateCcw aria-hidden /> Needs Review
-          </Button>
-          <Button
-            variant="solid"
-            size="lg"
-            colorPalette="brand"
-            onClick={() => mark(true)}
-            flex={{ base: "1", sm: "initial" }}
-          >
-            <Check aria-hidden /> Mastered
-          </Button>
-        </HStack>
-      )}
+      {flipped && <RatingButtons fourButtons={fourButtons} onRate={mark} />}
 
       {isLast && count > 1 && (
         <Text textAlign="center" fontSize="sm" color="fg.muted">
@@ -256,8 +249,17 @@ export function FlashcardViewer({
       )}
 
       <Text textAlign="center" fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
-        Keyboard: <Kbd>Space</Kbd> flip · <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review · <Kbd>←</Kbd> <Kbd>→</Kbd>{" "}
-        previous / next
+        Keyboard: <Kbd>Space</Kbd> flip ·{" "}
+        {fourButtons ? (
+          <>
+            <Kbd>1</Kbd>–<Kbd>4</Kbd> again / hard / good / easy
+          </>
+        ) : (
+          <>
+            <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review
+          </>
+        )}{" "}
+        · <Kbd>←</Kbd> <Kbd>→</Kbd> previous / next
       </Text>
     </Stack>
   );

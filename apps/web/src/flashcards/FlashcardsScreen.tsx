@@ -1,5 +1,5 @@
 import { Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
-import { masteredIds } from "@jcba/domain";
+import { isMasteredRating, masteredIds, type ReviewRating } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
@@ -18,22 +18,30 @@ const NO_CARDS: readonly Flashcard[] = [];
 export function FlashcardsScreen({
   filter,
   rawSection,
+  startCard,
   onFilterChange,
 }: {
   filter: number | null | "invalid";
   rawSection: string;
+  /** The id of the card to show first. */
+  startCard?: number | undefined;
   onFilterChange: (section: number | null) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const cardsQuery = useQuery(trpc.flashcards.list.queryOptions({}));
   const masteryQuery = useQuery(trpc.mastery.list.queryOptions());
+  const settingsQuery = useQuery(trpc.review.settings.queryOptions());
   const [local, setLocal] = useState<ReadonlyMap<number, boolean>>(() => new Map());
   // Choices still waiting in the outbox count as made, even if the app closed before its copy was saved.
   useEffect(() => {
     void pendingWrites().then((list) => {
       const waiting = new Map<number, boolean>();
-      for (const w of list) if (w.kind === "mastery") waiting.set(Number(w.input.flashcardId), w.input.mastered);
+      for (const w of list) {
+        if (w.kind === "mastery") waiting.set(Number(w.input.flashcardId), w.input.mastered);
+        if (w.kind === "review" && w.input.itemType === "flashcard")
+          waiting.set(Number(w.input.itemId), isMasteredRating(w.input.rating as ReviewRating));
+      }
       if (waiting.size > 0) setLocal((prev) => new Map([...waiting, ...prev]));
     });
   }, []);
@@ -44,10 +52,29 @@ export function FlashcardsScreen({
   const save = useMutation({
     networkMode: "always",
     mutationFn: async (input: { flashcardId: number; mastered: boolean }) => {
-      await enqueue({ kind: "mastery", input: { ...input, chosenAt: new Date().toISOString() } }, newClientId());
+      const id = newClientId();
+      await enqueue({ kind: "mastery", input: { ...input, id, chosenAt: new Date().toISOString() } }, id);
       queryClient.setQueryData(trpc.mastery.list.queryKey(), (list = []) => [
         ...list.filter((m) => m.flashcardId !== input.flashcardId),
         input,
+      ]);
+    },
+    onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
+  });
+
+  // With four buttons the card is rated directly, through the same outbox; its mastery record follows
+  // on the server (Good or Easy = mastered), and the device's copy changes at once.
+  const rate = useMutation({
+    networkMode: "always",
+    mutationFn: async (input: { flashcardId: number; rating: ReviewRating }) => {
+      const id = newClientId();
+      await enqueue(
+        { kind: "review", input: { id, itemType: "flashcard", itemId: input.flashcardId, rating: input.rating } },
+        id,
+      );
+      queryClient.setQueryData(trpc.mastery.list.queryKey(), (list = []) => [
+        ...list.filter((m) => m.flashcardId !== input.flashcardId),
+        { flashcardId: input.flashcardId, mastered: isMasteredRating(input.rating) },
       ]);
     },
     onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
@@ -87,9 +114,13 @@ export function FlashcardsScreen({
     );
   }
 
-  const onMark = (card: Flashcard, isMastered: boolean) => {
+  const fourButtons = settingsQuery.data?.fourButtons ?? false;
+  const onRate = (card: Flashcard, rating: ReviewRating) => {
+    const isMastered = isMasteredRating(rating);
     setLocal((prev) => new Map(prev).set(card.id, isMastered));
-    save.mutate({ flashcardId: card.id, mastered: isMastered });
+    if (fourButtons) rate.mutate({ flashcardId: card.id, rating });
+    // The spec's two buttons keep their own call: Needs Review = Again, Mastered = Good on the server.
+    else save.mutate({ flashcardId: card.id, mastered: isMastered });
   };
 
   return (
@@ -142,7 +173,17 @@ export function FlashcardsScreen({
           </Card.Body>
         </Card.Root>
       ) : (
-        <FlashcardViewer key={String(filter)} cards={deck} mastered={mastered} onMark={onMark} />
+        <FlashcardViewer
+          key={`${filter}:${startCard ?? ""}`}
+          cards={deck}
+          mastered={mastered}
+          fourButtons={fourButtons}
+          onRate={onRate}
+          startIndex={Math.max(
+            0,
+            deck.findIndex((c) => c.id === startCard),
+          )}
+        />
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 /**
  * The one outbox for every write a member makes: answers, finished study sessions, flashcard mastery
- * and practice-test submissions are stored on the device (IndexedDB) first, each with a client-made
+ * and ratings, and practice-test submissions are stored on the device (IndexedDB) first, each with a client-made
  * id, then sent in order. It is replayed when the app starts, when the connection returns and when
  * the app becomes visible again (Background Sync is missing from iOS Safari and Firefox). The server
  * records each id once, so a replay after a lost response changes nothing.
@@ -17,7 +17,8 @@ type Inputs = RouterInputs;
 export type OutboxWrite =
   | { kind: "answer"; input: Inputs["progress"]["questionAttempt"] & { id: string } }
   | { kind: "session"; input: Inputs["progress"]["saveSection"] }
-  | { kind: "mastery"; input: Inputs["mastery"]["save"] & { chosenAt: string } }
+  | { kind: "mastery"; input: Inputs["mastery"]["save"] & { id: string; chosenAt: string } }
+  | { kind: "review"; input: Inputs["review"]["rate"] }
   | { kind: "test"; input: Inputs["tests"]["submit"] & { id: string } };
 export type OutboxEntry = OutboxWrite & { id: string; queuedAt: string };
 
@@ -90,6 +91,8 @@ function send(client: Client, entry: OutboxEntry): Promise<unknown> {
       return client.progress.saveSection.mutate(entry.input);
     case "mastery":
       return client.mastery.save.mutate(entry.input);
+    case "review":
+      return client.review.rate.mutate(entry.input);
     case "test":
       return client.tests.submit.mutate(entry.input);
   }

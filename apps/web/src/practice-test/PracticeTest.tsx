@@ -11,12 +11,16 @@ import { ResumePrompt } from "./ResumePrompt.tsx";
 import { ReviewView } from "./ReviewView.tsx";
 import {
   chosenSections,
+  countIn,
   DEFAULT_SETUP,
   drawRequest,
   limitSecondsOf,
+  type PoolChoice,
+  type PoolCounts,
   type SetupChoice,
   SetupScreen,
 } from "./SetupScreen.tsx";
+import { SharedTestCard } from "./SharedTestCard.tsx";
 import {
   clearAttempt,
   loadAttempt,
@@ -34,12 +38,18 @@ export function PracticeTest({
   userId,
   review,
   showReview,
+  code,
+  openCode,
 }: {
   userId: number;
   /** The attempt whose results are shown (/test?review=id), if any. */
   review: string | undefined;
   /** Goes to an attempt's results, or back to the set-up without an id. */
   showReview: (id?: string) => void;
+  /** A shared test code (/test?code=…), offered instead of the set-up. */
+  code?: string;
+  /** Opens a shared test code, or drops it (back to the set-up) without one. */
+  openCode: (code?: string) => void;
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -74,15 +84,24 @@ export function PracticeTest({
 
   // networkMode "always": offline, calls fail at once with a clear message instead of waiting silently.
   const availability = useQuery(trpc.tests.availability.queryOptions(undefined, { networkMode: "always" }));
-  const counts = useMemo(
-    () => (availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a.questions])) : undefined),
+  const counts: PoolCounts | undefined = useMemo(
+    () => (availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a])) : undefined),
     [availability.data],
   );
 
   const draw = useMutation({
-    mutationFn: (input: { sections: string; count: number }) => client.tests.draw.query(input),
+    mutationFn: (input: { sections?: string; count?: number; pool?: PoolChoice; code?: string }) =>
+      client.tests.draw.query(input),
     networkMode: "always",
   });
+  const clearFlags = useMutation(
+    trpc.flags.clear.mutationOptions({
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.flags.list.queryKey() });
+        void availability.refetch();
+      },
+    }),
+  );
 
   const submit = useMutation(
     trpc.tests.submit.mutationOptions({
@@ -143,7 +162,7 @@ export function PracticeTest({
 
   const start = () => {
     if (!counts) return;
-    const available = chosenSections(choice).reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
+    const available = chosenSections(choice).reduce((sum, s) => sum + countIn(counts, s, choice.pool), 0);
     const request = drawRequest(choice, available);
     if (request.count < 1) return;
     draw.mutate(request, {
@@ -152,10 +171,25 @@ export function PracticeTest({
           void availability.refetch();
           return;
         }
+        if (choice.pool === "flagged" && choice.clearFlags)
+          clearFlags.mutate({ questionIds: data.questions.map((q) => q.id) });
         submit.reset();
-        begin(newAttempt(data.questions, limitSecondsOf(choice)));
+        begin(newAttempt(data.questions, limitSecondsOf(choice), { tutor: choice.mode === "tutor", code: data.code }));
       },
     });
+  };
+
+  const startShared = (shared: string, tutor: boolean) => {
+    draw.mutate(
+      { code: shared },
+      {
+        onSuccess: (data) => {
+          submit.reset();
+          begin(newAttempt(data.questions, null, { tutor, code: data.code }));
+          openCode();
+        },
+      },
+    );
   };
 
   const discardActive = () => {
@@ -218,9 +252,27 @@ export function PracticeTest({
     );
   }
 
+  if (code)
+    return (
+      <SharedTestCard
+        code={code}
+        starting={draw.isPending}
+        error={draw.error ? errorMessage(draw.error) : null}
+        onStart={(tutor) => startShared(code, tutor)}
+        onCancel={() => {
+          draw.reset();
+          openCode();
+        }}
+      />
+    );
+
   return (
     <SetupScreen
       choice={choice}
+      onOpenCode={(c) => {
+        draw.reset();
+        openCode(c);
+      }}
       onChange={(next) => {
         draw.reset();
         setChoice(next);

@@ -11,9 +11,11 @@ import {
 } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { BarChart3, Check, Clock, FilePlus2, RotateCcw, X } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { type PeerStatistics, PeerStats, usePeerStats } from "../components/PeerStats.tsx";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { bandPalette } from "../components/scoreBand.ts";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import type { ReviewItem, TestResult } from "./storage.ts";
 
 interface Props {
@@ -28,6 +30,7 @@ export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
   const palette = bandPalette(attempt.score);
   const missed = review.filter((r) => !r.isCorrect);
   const numbered = review.map((item, i) => ({ item, n: i + 1 }));
+  const peers = usePeerStats(useMemo(() => review.map((r) => r.id), [review]));
   const shown = onlyMissed ? numbered.filter(({ item }) => !item.isCorrect) : numbered;
   const removed = attempt.totalQuestions - review.length;
 
@@ -184,7 +187,7 @@ export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
         ) : (
           <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Questions">
             {shown.map(({ item, n }) => (
-              <ReviewCard key={item.id} item={item} n={n} />
+              <ReviewCard key={item.id} item={item} n={n} peers={peers.get(item.id)} />
             ))}
           </Stack>
         )}
@@ -193,7 +196,7 @@ export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
   );
 }
 
-function ReviewCard({ item, n }: { item: ReviewItem; n: number }) {
+function ReviewCard({ item, n, peers }: { item: ReviewItem; n: number; peers: PeerStatistics | undefined }) {
   const cite = citationLabel(item.citation);
   const id = `review-q-${item.id}`;
   return (
@@ -253,6 +256,12 @@ function ReviewCard({ item, n }: { item: ReviewItem; n: number }) {
           )}
           <SourceLink source={item.source} sourceLabel={item.sourceLabel} />
         </Box>
+        {peers && (
+          <PeerStats questionId={item.id} options={item.options} correctAnswer={item.correctAnswer} stats={peers} />
+        )}
+        <Flex justify="flex-end">
+          <ReportProblemButton itemType="question" itemId={item.id} />
+        </Flex>
       </Card.Body>
     </Card.Root>
   );

@@ -7,10 +7,12 @@ import {
   Card,
   Checkbox,
   CheckboxGroup,
+  Field,
   Flex,
   Grid,
   Heading,
   HStack,
+  Input,
   RadioCard,
   SimpleGrid,
   Skeleton,
@@ -19,18 +21,48 @@ import {
 } from "@chakra-ui/react";
 import { MAX_TEST_QUESTIONS, plural, SECTION_COUNT, SECTION_NUMBERS, sectionLabel, TEST_LENGTHS } from "@jcba/domain";
 import { ClipboardCheck, Clock, ListChecks, Play } from "lucide-react";
+import { useState } from "react";
 
 export type LengthChoice = "10" | "25" | "50" | "all";
 export type LimitChoice = "none" | "10" | "20" | "30" | "60";
+
+export type PoolChoice = "all" | "unused" | "incorrect" | "flagged";
+export type ModeChoice = "timed" | "tutor";
 
 export interface SetupChoice {
   scope: "all" | "pick";
   picked: number[];
   length: LengthChoice;
   limit: LimitChoice;
+  pool: PoolChoice;
+  mode: ModeChoice;
+  /** Building from Flagged: clear those flags once the test is drawn (only if the member says so). */
+  clearFlags: boolean;
 }
 
-export const DEFAULT_SETUP: SetupChoice = { scope: "all", picked: [], length: "25", limit: "none" };
+export const DEFAULT_SETUP: SetupChoice = {
+  scope: "all",
+  picked: [],
+  length: "25",
+  limit: "none",
+  pool: "all",
+  mode: "timed",
+  clearFlags: false,
+};
+
+export const POOLS: { value: PoolChoice; label: string; description: string }[] = [
+  { value: "all", label: "All", description: "Every question" },
+  { value: "unused", label: "Unused", description: "Never answered" },
+  { value: "incorrect", label: "Incorrect", description: "Latest answer wrong" },
+  { value: "flagged", label: "Flagged", description: "Flagged to come back to" },
+];
+
+/** Questions per section in each pool, as GET /api/practice-test/availability reports them. */
+export type PoolCounts = Map<number, Record<"questions" | "unused" | "incorrect" | "flagged", number>>;
+const poolKey = (pool: PoolChoice) => (pool === "all" ? "questions" : pool);
+/** How many questions of `pool` a section has. */
+export const countIn = (counts: PoolCounts, section: number, pool: PoolChoice) =>
+  counts.get(section)?.[poolKey(pool)] ?? 0;
 
 const LENGTHS: { value: LengthChoice; label: string }[] = [
   ...TEST_LENGTHS.map((n) => ({ value: String(n) as LengthChoice, label: String(n) })),
@@ -52,7 +84,7 @@ export function chosenSections(choice: SetupChoice): number[] {
 export function drawRequest(choice: SetupChoice, available: number) {
   const sections = choice.scope === "all" ? "all" : chosenSections(choice).join(",");
   const wanted = choice.length === "all" ? MAX_TEST_QUESTIONS : Number(choice.length);
-  return { sections, count: Math.min(wanted, available) };
+  return { sections, count: Math.min(wanted, available), pool: choice.pool };
 }
 
 export const limitSecondsOf = (choice: SetupChoice) => (choice.limit === "none" ? null : Number(choice.limit) * 60);
@@ -60,13 +92,15 @@ export const limitSecondsOf = (choice: SetupChoice) => (choice.limit === "none" 
 interface Props {
   choice: SetupChoice;
   onChange: (next: SetupChoice) => void;
-  /** Questions per section, or undefined while loading. */
-  counts: Map<number, number> | undefined;
+  /** Questions per section and pool, or undefined while loading. */
+  counts: PoolCounts | undefined;
   countsError: string | null;
   onRetryCounts: () => void;
   onStart: () => void;
   starting: boolean;
   startError: string | null;
+  /** Opens a test someone shared by its code. */
+  onOpenCode: (code: string) => void;
 }
 
 export function SetupScreen({
@@ -78,9 +112,13 @@ export function SetupScreen({
   onStart,
   starting,
   startError,
+  onOpenCode,
 }: Props) {
+  const [codeText, setCodeText] = useState("");
   const sections = chosenSections(choice);
-  const available = counts ? sections.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0) : undefined;
+  const available = counts ? sections.reduce((sum, s) => sum + countIn(counts, s, choice.pool), 0) : undefined;
+  const poolTotal = (pool: PoolChoice) =>
+    counts ? sections.reduce((sum, s) => sum + countIn(counts, s, pool), 0) : undefined;
   const { count } = drawRequest(choice, available ?? 0);
   const noneChosen = choice.scope === "pick" && choice.picked.length === 0;
   const canStart = available !== undefined && count > 0 && !starting;
@@ -163,7 +201,7 @@ export function SetupScreen({
                   >
                     <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
                       {SECTION_NUMBERS.map((n) => {
-                        const c = counts?.get(n);
+                        const c = counts ? countIn(counts, n, choice.pool) : undefined;
                         return (
                           <Checkbox.Root
                             key={n}
@@ -197,6 +235,95 @@ export function SetupScreen({
                   </CheckboxGroup>
                 </Stack>
               )}
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root as="section" aria-labelledby="setup-pool">
+            <Card.Header pb="2">
+              <Heading as="h2" size="md" id="setup-pool">
+                Questions from
+              </Heading>
+            </Card.Header>
+            <Card.Body gap="3">
+              <RadioCard.Root
+                value={choice.pool}
+                onValueChange={(e) => onChange({ ...choice, pool: e.value as PoolChoice })}
+                colorPalette="brand"
+                aria-labelledby="setup-pool"
+                size="sm"
+              >
+                <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
+                  {POOLS.map((p) => {
+                    const n = poolTotal(p.value);
+                    return (
+                      <RadioCard.Item key={p.value} value={p.value} data-testid={`pool-${p.value}`}>
+                        <RadioCard.ItemHiddenInput />
+                        <RadioCard.ItemControl minH="44px">
+                          <RadioCard.ItemContent>
+                            <RadioCard.ItemText>
+                              {p.label}
+                              {n === undefined ? "" : ` (${n})`}
+                            </RadioCard.ItemText>
+                            <RadioCard.ItemDescription>{p.description}</RadioCard.ItemDescription>
+                          </RadioCard.ItemContent>
+                          <RadioCard.ItemIndicator />
+                        </RadioCard.ItemControl>
+                      </RadioCard.Item>
+                    );
+                  })}
+                </SimpleGrid>
+              </RadioCard.Root>
+              {choice.pool === "flagged" && (
+                <Checkbox.Root
+                  checked={choice.clearFlags}
+                  onCheckedChange={(d) => onChange({ ...choice, clearFlags: d.checked === true })}
+                  colorPalette="brand"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Clear the flags of the questions in this test</Checkbox.Label>
+                </Checkbox.Root>
+              )}
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root as="section" aria-labelledby="setup-mode">
+            <Card.Header pb="2">
+              <Heading as="h2" size="md" id="setup-mode">
+                Mode
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              <RadioCard.Root
+                value={choice.mode}
+                onValueChange={(e) => onChange({ ...choice, mode: e.value as ModeChoice })}
+                colorPalette="brand"
+                aria-labelledby="setup-mode"
+                size="sm"
+              >
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                  <RadioCard.Item value="timed">
+                    <RadioCard.ItemHiddenInput />
+                    <RadioCard.ItemControl minH="44px">
+                      <RadioCard.ItemContent>
+                        <RadioCard.ItemText>Timed</RadioCard.ItemText>
+                        <RadioCard.ItemDescription>No feedback until you submit</RadioCard.ItemDescription>
+                      </RadioCard.ItemContent>
+                      <RadioCard.ItemIndicator />
+                    </RadioCard.ItemControl>
+                  </RadioCard.Item>
+                  <RadioCard.Item value="tutor">
+                    <RadioCard.ItemHiddenInput />
+                    <RadioCard.ItemControl minH="44px">
+                      <RadioCard.ItemContent>
+                        <RadioCard.ItemText>Tutor</RadioCard.ItemText>
+                        <RadioCard.ItemDescription>Check each answer as you go</RadioCard.ItemDescription>
+                      </RadioCard.ItemContent>
+                      <RadioCard.ItemIndicator />
+                    </RadioCard.ItemControl>
+                  </RadioCard.Item>
+                </SimpleGrid>
+              </RadioCard.Root>
             </Card.Body>
           </Card.Root>
 
@@ -299,8 +426,9 @@ export function SetupScreen({
                   <Alert.Content>
                     <Alert.Title>No questions available</Alert.Title>
                     <Alert.Description>
-                      There are no questions for the sections you chose yet. Pick other sections or take a comprehensive
-                      test.
+                      {choice.pool === "all"
+                        ? "There are no questions for the sections you chose yet. Pick other sections or take a comprehensive test."
+                        : "None of the questions in these sections are in this pool. Choose another pool or other sections."}
                     </Alert.Description>
                   </Alert.Content>
                 </Alert.Root>
@@ -355,6 +483,29 @@ export function SetupScreen({
             >
               <Play aria-hidden /> Start Test
             </Button>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (codeText.trim() !== "") onOpenCode(codeText.trim());
+              }}
+            >
+              <Field.Root>
+                <Field.Label>Have a test code?</Field.Label>
+                <HStack gap="2" w="full">
+                  <Input
+                    value={codeText}
+                    onChange={(e) => setCodeText(e.target.value)}
+                    placeholder="S-…"
+                    minH="44px"
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                  <Button type="submit" variant="outline" minH="44px" disabled={codeText.trim() === ""}>
+                    Open
+                  </Button>
+                </HStack>
+              </Field.Root>
+            </form>
           </Card.Body>
         </Card.Root>
       </Grid>

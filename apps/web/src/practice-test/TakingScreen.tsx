@@ -1,6 +1,8 @@
 /** Taking the test: one question at a time, a navigator, flags, a timer; no feedback until submit. */
-import { Grid, Stack } from "@chakra-ui/react";
+import { Code, Grid, Stack, Text } from "@chakra-ui/react";
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTRPC } from "../app/trpc.ts";
 import { QuestionNavigator } from "./QuestionNavigator.tsx";
 import { SubmitAlerts } from "./SubmitAlerts.tsx";
 import { SubmitConfirmDialog } from "./SubmitConfirmDialog.tsx";
@@ -8,6 +10,7 @@ import { answeredCount, type SavedAttempt } from "./storage.ts";
 import type { SubmitProblem } from "./submitProblem.ts";
 import { TestQuestionCard } from "./TestQuestionCard.tsx";
 import { TestStatusBar } from "./TestStatusBar.tsx";
+import { TutorPanel } from "./TutorPanel.tsx";
 import { useTakingKeys } from "./useTakingKeys.ts";
 import { useTestClock } from "./useTestClock.ts";
 
@@ -60,16 +63,23 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
     else headingRef.current?.focus();
   }, [index]);
 
+  const checked = attempt.checked?.[q.id];
+  const locked = finished || checked !== undefined;
   const choose = useCallback(
     (value: string) => {
-      if (finished) return;
+      if (locked) return;
       change((a) => ({ ...a, answers: { ...a.answers, [q.id]: value } }));
     },
-    [change, finished, q.id],
+    [change, locked, q.id],
   );
+  // A flag is the member's own, kept beyond this test (the Flagged pool builds tests from them).
+  const trpc = useTRPC();
+  const saveFlag = useMutation(trpc.flags.set.mutationOptions({ scope: { id: "question-flags" } }));
   const toggleFlag = useCallback(() => {
-    change((a) => ({ ...a, flags: a.flags.includes(q.id) ? a.flags.filter((f) => f !== q.id) : [...a.flags, q.id] }));
-  }, [change, q.id]);
+    const on = !flags.has(q.id);
+    change((a) => ({ ...a, flags: on ? [...a.flags, q.id] : a.flags.filter((f) => f !== q.id) }));
+    saveFlag.mutate({ questionId: q.id, flagged: on });
+  }, [change, q.id, flags, saveFlag]);
 
   const [confirmOpen, setConfirmOpen] = useState(false);
   const handIn = useCallback(() => {
@@ -105,22 +115,42 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
         onRetry={onRetry}
         onDiscard={onDiscard}
       />
+      {attempt.code && (
+        <Text fontSize="sm" color="fg.muted">
+          Test code to share:{" "}
+          <Code wordBreak="break-all" data-testid="test-code">
+            {attempt.code}
+          </Code>
+        </Text>
+      )}
       <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 18rem" }} gap="4" alignItems="start">
-        <TestQuestionCard
-          question={q}
-          index={index}
-          total={total}
-          answered={answered}
-          answer={answer}
-          flagged={flagged}
-          finished={finished}
-          onChoose={choose}
-          onType={(text) => change((a) => ({ ...a, answers: { ...a.answers, [q.id]: text } }))}
-          onGo={go}
-          onToggleFlag={toggleFlag}
-          headingRef={headingRef}
-          inputRef={inputRef}
-        />
+        <Stack gap="4" minW="0">
+          <TestQuestionCard
+            question={q}
+            index={index}
+            total={total}
+            answered={answered}
+            answer={answer}
+            flagged={flagged}
+            finished={locked}
+            onChoose={choose}
+            onType={(text) => !locked && change((a) => ({ ...a, answers: { ...a.answers, [q.id]: text } }))}
+            onGo={go}
+            onToggleFlag={toggleFlag}
+            headingRef={headingRef}
+            inputRef={inputRef}
+          />
+          {attempt.tutor && !finished && (
+            <TutorPanel
+              key={q.id}
+              questionId={q.id}
+              options={q.options}
+              answer={answer}
+              feedback={checked}
+              onChecked={(fb) => change((a) => ({ ...a, checked: { ...a.checked, [q.id]: fb } }))}
+            />
+          )}
+        </Stack>
         <QuestionNavigator questions={questions} answers={answers} flags={flags} index={index} onGo={go} />
       </Grid>
       <SubmitConfirmDialog

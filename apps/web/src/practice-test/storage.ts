@@ -26,13 +26,35 @@ export interface SavedAttempt {
   limitSeconds: number | null;
   /** Set once the member hands the test in (or time runs out): the answers are locked. */
   finishedSeconds: number | null;
+  /** Tutor mode: each answer can be checked as the member goes (and is then locked). */
+  tutor?: boolean;
+  /** Tutor mode: the feedback per checked question id. */
+  checked?: Record<string, TutorFeedback>;
+  /** The shareable code that draws this test again. */
+  code?: string;
+}
+
+export interface TutorFeedback {
+  userAnswer: string;
+  isCorrect: boolean;
+  correctAnswer: string;
+  explanation: string;
+  citation: string | null;
+  source: string | null;
+  sourceLabel: string | null;
 }
 
 const KEY_PREFIX = "jcba:practice-test:";
 const keyFor = (userId: number) => `${KEY_PREFIX}${userId}`;
 
-export function newAttempt(questions: TestQuestion[], limitSeconds: number | null): SavedAttempt {
+export function newAttempt(
+  questions: TestQuestion[],
+  limitSeconds: number | null,
+  options: { tutor?: boolean; code?: string } = {},
+): SavedAttempt {
   return {
+    ...(options.tutor ? { tutor: true, checked: {} } : {}),
+    ...(options.code ? { code: options.code } : {}),
     v: 1,
     id: newClientId(),
     questions,

@@ -5,24 +5,29 @@ import { FlashcardsScreen } from "../flashcards/FlashcardsScreen.tsx";
 /** The raw `?section=` value is kept as given; the screen parses it with parseSectionParam. */
 export interface FlashcardsSearch {
   section?: number | string;
+  /** The id of the card to show first (search results open cards this way). */
+  card?: number;
 }
 
 export const Route = createFileRoute("/flashcards")({
   validateSearch: (search: Record<string, unknown>): FlashcardsSearch => {
     const raw = search.section;
-    if (raw === undefined || raw === null || raw === "") return {};
-    return { section: typeof raw === "number" || typeof raw === "string" ? raw : JSON.stringify(raw) };
+    const cardId = Number(search.card);
+    const card = Number.isSafeInteger(cardId) && cardId > 0 ? { card: cardId } : {};
+    if (raw === undefined || raw === null || raw === "") return card;
+    return { section: typeof raw === "number" || typeof raw === "string" ? raw : JSON.stringify(raw), ...card };
   },
   component: FlashcardsPage,
 });
 
 function FlashcardsPage() {
-  const { section } = Route.useSearch();
+  const { section, card } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <FlashcardsScreen
       filter={parseSectionParam(section)}
       rawSection={section === undefined ? "" : String(section)}
+      startCard={card}
       onFilterChange={(n) => void navigate({ search: n === null ? {} : { section: n } })}
     />
   );

@@ -3,12 +3,24 @@ import { createFileRoute } from "@tanstack/react-router";
 import { NotFound } from "../components/PageStates.tsx";
 import { StudySession } from "../study/StudySession.tsx";
 
-export const Route = createFileRoute("/study/$section")({ component: StudySectionPage });
+/** `?question=id` starts the session at that question (search results open questions this way). */
+export interface StudySearch {
+  question?: number;
+}
+
+export const Route = createFileRoute("/study/$section")({
+  validateSearch: (search: Record<string, unknown>): StudySearch => {
+    const id = Number(search.question);
+    return Number.isSafeInteger(id) && id > 0 ? { question: id } : {};
+  },
+  component: StudySectionPage,
+});
 
 /** /study/{1–32}; anything else (0, 33, 'abc') is the 404 card. */
 function StudySectionPage() {
   const { section } = Route.useParams();
+  const { question } = Route.useSearch();
   const n = parseSectionParam(section);
   if (typeof n !== "number") return <NotFound />;
-  return <StudySession key={n} section={n} />;
+  return <StudySession key={`${n}:${question ?? ""}`} section={n} startAt={question} />;
 }

@@ -3,13 +3,19 @@ import { PracticeTest } from "../practice-test/PracticeTest.tsx";
 
 interface TestSearch {
   review?: string;
+  code?: string;
 }
 
+const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+
 export const Route = createFileRoute("/test")({
-  validateSearch: (search: Record<string, unknown>): TestSearch =>
-    typeof search.review === "string" && search.review.trim() !== "" ? { review: search.review.trim() } : {},
+  validateSearch: (search: Record<string, unknown>): TestSearch => {
+    const review = text(search.review);
+    const code = text(search.code);
+    return { ...(review ? { review } : {}), ...(code ? { code } : {}) };
+  },
   component: function PracticeTestPage() {
-    const { review } = Route.useSearch();
+    const { review, code } = Route.useSearch();
     const { user } = Route.useRouteContext();
     const navigate = Route.useNavigate();
     return (
@@ -17,6 +23,8 @@ export const Route = createFileRoute("/test")({
         userId={user.id}
         review={review}
         showReview={(id) => void navigate({ search: id === undefined ? {} : { review: id } })}
+        code={code}
+        openCode={(c) => void navigate({ search: c === undefined ? {} : { code: c } })}
       />
     );
   },

@@ -6,7 +6,14 @@
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
 import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer, citationLabel, isAnswerCorrect, percent, sidebarSectionName } from "@jcba/domain";
+import {
+  canSubmitAnswer,
+  citationLabel,
+  isAnswerCorrect,
+  MAX_TIME_TAKEN_MS,
+  percent,
+  sidebarSectionName,
+} from "@jcba/domain";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
@@ -14,9 +21,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
+import { PeerStats } from "../components/PeerStats.tsx";
 import { enqueue } from "../offline/outbox.ts";
+import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { AnswerFeedback } from "./AnswerFeedback.tsx";
 import { AnswerForm } from "./AnswerForm.tsx";
+import { FlagToggle } from "./FlagToggle.tsx";
 import type { Graded, Question } from "./graded.ts";
 import { SessionSummary } from "./SessionSummary.tsx";
 import { useStudyKeys } from "./useStudyKeys.ts";
@@ -31,8 +41,11 @@ function BackToDashboard() {
   );
 }
 
-/** Loads the section's questions and runs a session; "Study Again" starts a fresh one. */
-export function StudySession({ section }: { section: number }) {
+/**
+ * Loads the section's questions and runs a session; "Study Again" starts a fresh one. `startAt`: the
+ * id of the question to begin with (a search result); the session then runs from there to the end.
+ */
+export function StudySession({ section, startAt }: { section: number; startAt?: number | undefined }) {
   const trpc = useTRPC();
   // The whole bank, read once and kept on the device: any section opens offline.
   const questions = useQuery(
@@ -59,7 +72,10 @@ export function StudySession({ section }: { section: number }) {
       </MessageCard>
     );
   }
-  return <Session key={round} section={section} questions={questions.data} onRestart={() => setRound((r) => r + 1)} />;
+  // The question asked for first, then the rest in their order; a fresh round starts from the top.
+  const start = round === 0 && startAt !== undefined ? questions.data.findIndex((q) => q.id === startAt) : -1;
+  const ordered = start > 0 ? [...questions.data.slice(start), ...questions.data.slice(0, start)] : questions.data;
+  return <Session key={round} section={section} questions={ordered} onRestart={() => setRound((r) => r + 1)} />;
 }
 
 type FocusTarget = "feedback" | "question" | "summary" | null;
@@ -81,7 +97,9 @@ function Session({
   const [graded, setGraded] = useState<Graded[]>([]);
   const [finished, setFinished] = useState(false);
   /** The id of the answer being sent: reused when the member retries the same answer after a failure. */
-  const pending = useRef<{ id: string; questionId: number; answer: string } | null>(null);
+  const pending = useRef<{ id: string; questionId: number; answer: string; timeTakenMs: number } | null>(null);
+  /** When the current question was shown, for the time taken sent with the answer (item analysis). */
+  const shownAt = useRef({ index: -1, at: 0 });
   const saved = useRef(false);
   const focusTarget = useRef<FocusTarget>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
@@ -91,6 +109,7 @@ function Session({
   const questionId = useId();
 
   const question = questions[index]!;
+  if (shownAt.current.index !== index) shownAt.current = { index, at: performance.now() };
   const result = graded[index];
   const submitted = result !== undefined;
   const correctCount = graded.filter((g) => g?.isCorrect).length;
@@ -98,7 +117,7 @@ function Session({
   // Storing on the device fails only when the browser refuses storage (quota, blocked); then it says so.
   const answerMutation = useMutation({
     networkMode: "always",
-    mutationFn: (input: { id: string; questionId: number; userAnswer: string }) =>
+    mutationFn: (input: { id: string; questionId: number; userAnswer: string; timeTakenMs: number }) =>
       enqueue({ kind: "answer", input }, input.id),
   });
   const saveMutation = useMutation({
@@ -116,10 +135,15 @@ function Session({
     const userAnswer = question.questionType === "fill-in-blank" ? answer.trim() : answer;
     let p = pending.current;
     if (!p || p.questionId !== question.id || p.answer !== userAnswer)
-      p = pending.current = { id: newClientId(), questionId: question.id, answer: userAnswer };
+      p = pending.current = {
+        id: newClientId(),
+        questionId: question.id,
+        answer: userAnswer,
+        timeTakenMs: Math.min(Math.round(performance.now() - shownAt.current.at), MAX_TIME_TAKEN_MS),
+      };
     const at = index;
     answerMutation.mutate(
-      { id: p.id, questionId: question.id, userAnswer },
+      { id: p.id, questionId: question.id, userAnswer, timeTakenMs: p.timeTakenMs },
       {
         onSuccess: () => {
           pending.current = null;
@@ -217,6 +241,7 @@ function Session({
               <Badge variant="outline" size="lg">
                 {question.questionType === "multiple-choice" ? "Multiple choice" : "Fill in the blank"}
               </Badge>
+              <FlagToggle questionId={question.id} />
             </Flex>
             <Progress.Root
               value={percent(answeredCount, total)}
@@ -267,7 +292,9 @@ function Session({
                   citation={citationLabel(question.citation)}
                   source={question}
                 />
-                <Flex justify="flex-end">
+                <PeerStats questionId={question.id} options={question.options} correctAnswer={question.correctAnswer} />
+                <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+                  <ReportProblemButton itemType="question" itemId={question.id} />
                   <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={goOn}>
                     {index + 1 < total ? (
                       <>

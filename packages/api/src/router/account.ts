@@ -1,11 +1,11 @@
 /** The signed-in member's own account: password and personal API tokens. */
 import { createHash, randomBytes } from "node:crypto";
 import { apiTokens } from "@jcba/db";
+import { changePasswordInput, createTokenInput, TOKEN_SCOPES } from "@jcba/validators/api";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { changePasswordInput, createTokenInput, TOKEN_SCOPES } from "../account-schemas.ts";
 import { idParam } from "../schemas.ts";
 import { protectedProcedure, router, sessionProcedure } from "../trpc.ts";
 

@@ -2,6 +2,7 @@ import { flashcards } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { recordAdminAction } from "../audit-trail.ts";
 import { flashcardColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import { removeContentItem } from "../remove-item.ts";
@@ -37,13 +38,23 @@ export const flashcardsRouter = router({
     .input(flashcardInput)
     .output(flashcard)
     .mutation(async ({ ctx, input }) => {
-      const [row] = await ctx.database.db
-        .insert(flashcards)
-        .values({ ...input, citation: input.citation ?? null, editedAt: new Date() })
-        .returning(flashcardColumns)
-        .catch((e) => clientErrorFrom(e));
+      const row = await ctx.database.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(flashcards)
+          .values({ ...input, citation: input.citation ?? null, editedAt: new Date() })
+          .returning(flashcardColumns)
+          .catch((e) => clientErrorFrom(e));
+        await recordAdminAction(tx, ctx, {
+          kind: "flashcard.created",
+          targetType: "flashcard",
+          targetId: created!.id,
+          before: null,
+          after: created,
+        });
+        return created!;
+      });
       ctx.content.invalidate();
-      return row!;
+      return row;
     }),
 
   update: adminProcedure
@@ -61,13 +72,24 @@ export const flashcardsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
       const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      const [row] = await ctx.database.db
-        .update(flashcards)
-        .set({ ...values, editedAt: new Date() })
-        .where(eq(flashcards.id, id))
-        .returning(flashcardColumns)
-        .catch((e) => clientErrorFrom(e));
-      if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `Flashcard ${id} does not exist.` });
+      const row = await ctx.database.db.transaction(async (tx) => {
+        const [current] = await tx.select(flashcardColumns).from(flashcards).where(eq(flashcards.id, id)).for("update");
+        if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `Flashcard ${id} does not exist.` });
+        const [updated] = await tx
+          .update(flashcards)
+          .set({ ...values, editedAt: new Date() })
+          .where(eq(flashcards.id, id))
+          .returning(flashcardColumns)
+          .catch((e) => clientErrorFrom(e));
+        await recordAdminAction(tx, ctx, {
+          kind: "flashcard.updated",
+          targetType: "flashcard",
+          targetId: id,
+          before: current,
+          after: updated,
+        });
+        return updated!;
+      });
       ctx.content.invalidate();
       return row;
     }),
@@ -85,7 +107,7 @@ export const flashcardsRouter = router({
     .input(z.object({ id: idParam }))
     .output(deleted)
     .mutation(async ({ ctx, input }) => {
-      await removeContentItem(ctx.database, "flashcard", input.id);
+      await removeContentItem(ctx, "flashcard", input.id);
       ctx.content.invalidate();
       return { id: input.id, deleted: true as const };
     }),

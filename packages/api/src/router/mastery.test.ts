@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { counts, failure, useTestApi } from "../test-helpers.ts";
 
@@ -15,6 +17,19 @@ describe("flashcard mastery", () => {
     await call.mastery.save({ flashcardId: card!.id, mastered: false });
     expect(await call.mastery.list()).toEqual([{ flashcardId: card!.id, mastered: false }]);
     expect(await (await t.member()).call.mastery.list()).toEqual([]);
+  });
+
+  it("logs a replayed choice (same id) as one review of the card", async () => {
+    const { call, user } = await t.member();
+    const [card] = await call.flashcards.list({ section: 5 });
+    const write = { id: randomUUID(), flashcardId: card!.id, mastered: true, chosenAt: new Date().toISOString() };
+    await call.mastery.save(write);
+    await call.mastery.save(write);
+    const reviews = await t.database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM review_log WHERE user_id = ${user.id} AND item_type = 'flashcard'`,
+    );
+    expect(reviews[0]!.n).toBe(1);
+    expect(await call.mastery.list()).toEqual([{ flashcardId: card!.id, mastered: true }]);
   });
 
   it("refuses a mastered that is not true or false, and an unknown card, writing nothing", async () => {

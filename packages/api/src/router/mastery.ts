@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { flashcardMastery } from "@jcba/db";
-import { and, eq, lte } from "drizzle-orm";
+import { ratingForMastery } from "@jcba/domain";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { clientErrorFrom } from "../db-errors.ts";
+import { recordReview, saveMastery } from "../reviews.ts";
 import { idParam, mastery } from "../schemas.ts";
 import { protectedProcedure, router } from "../trpc.ts";
 
@@ -42,6 +45,11 @@ export const masteryRouter = router({
       z.object({
         flashcardId: idParam,
         mastered: z.boolean({ error: "mastered must be true or false." }),
+        /** Chosen by the client, so a replayed write logs its review of the card once. */
+        id: z
+          .uuid("id must be a UUID.")
+          .optional()
+          .describe("Chosen by the client; a retry with the same id is logged once."),
         /** When the member chose it (a write replayed from a device's outbox can arrive long after). */
         chosenAt: z.iso
           .datetime({ offset: true, error: "chosenAt must be an ISO 8601 date and time." })
@@ -51,30 +59,27 @@ export const masteryRouter = router({
     )
     .output(mastery)
     .mutation(async ({ ctx, input }) => {
-      // The newest choice wins, whatever order the writes arrive or run in: two quick flips of one
-      // card executed out of order under load, or a change made offline and replayed after a newer one
-      // from another device. A write older than what is stored changes nothing, and the answer is the
-      // value kept. The member's time counts when given, but never later than the server's clock, so a
-      // device whose clock runs ahead cannot make its writes win for ever.
+      // The newest choice wins, whatever order the writes arrive or run in (see saveMastery): two quick
+      // flips of one card executed out of order under load, or a change made offline and replayed after
+      // a newer one from another device. The member's time counts when given, but never later than the
+      // server's clock, so a device whose clock runs ahead cannot make its writes win for ever. The
+      // rating is also a review of the card (Needs Review = Again, Mastered = Good), logged once per id.
       const receivedAt = ctx.receivedAt ?? new Date();
       const chosenAt = input.chosenAt === undefined ? receivedAt : new Date(input.chosenAt);
       const at = new Date(Math.min(chosenAt.getTime(), receivedAt.getTime()));
-      const key = and(eq(flashcardMastery.userId, ctx.user.id), eq(flashcardMastery.flashcardId, input.flashcardId));
-      const written = await ctx.database.db
-        .insert(flashcardMastery)
-        .values({ userId: ctx.user.id, flashcardId: input.flashcardId, mastered: input.mastered, updatedAt: at })
-        .onConflictDoUpdate({
-          target: [flashcardMastery.userId, flashcardMastery.flashcardId],
-          set: { mastered: input.mastered, updatedAt: at },
-          setWhere: lte(flashcardMastery.updatedAt, at),
+      return ctx.database
+        .transaction(async (tx) => {
+          const kept = await saveMastery(tx, ctx.user.id, input.flashcardId, input.mastered, at);
+          await recordReview(tx, {
+            id: input.id ?? randomUUID(),
+            userId: ctx.user.id,
+            itemType: "flashcard",
+            itemId: input.flashcardId,
+            rating: ratingForMastery(input.mastered),
+            reviewedAt: at,
+          });
+          return kept;
         })
-        .returning({ flashcardId: flashcardMastery.flashcardId, mastered: flashcardMastery.mastered })
         .catch((e) => clientErrorFrom(e, { notFound: `Flashcard ${input.flashcardId} does not exist.` }));
-      if (written[0]) return written[0];
-      const [kept] = await ctx.database.db
-        .select({ flashcardId: flashcardMastery.flashcardId, mastered: flashcardMastery.mastered })
-        .from(flashcardMastery)
-        .where(key);
-      return kept ?? input;
     }),
 });

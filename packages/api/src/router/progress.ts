@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isAnswerCorrect } from "@jcba/domain";
+import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
 import { z } from "zod";
 import { recordAnswers, sectionProgressOf } from "../answers.ts";
 import { findQuestion } from "../content-cache.ts";
@@ -69,6 +69,8 @@ export const progressRouter = router({
           sectionNumber: question.sectionNumber,
           userAnswer: input.userAnswer,
           isCorrect: isAnswerCorrect(question, input.userAnswer),
+          chosenOption: chosenOptionIndex(question, input.userAnswer),
+          timeTakenMs: input.timeTakenMs ?? null,
         },
       ])
         // The question was deleted between the read and the write.

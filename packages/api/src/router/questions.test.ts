@@ -149,6 +149,26 @@ describe("questions.delete of a question members have used", () => {
     expect(row).toEqual({ archived: true });
   });
 
+  it("still grades it in a test the member drew before it was archived", async () => {
+    const { call } = await t.member();
+    const [used, other] = await call.questions.list({ section: 29 });
+    await call.progress.questionAttempt({ questionId: used!.id, userAnswer: used!.correctAnswer });
+    await t.admin.call.questions.delete({ id: used!.id });
+
+    const result = await call.tests.submit({
+      answers: [
+        { questionId: used!.id, userAnswer: used!.correctAnswer },
+        { questionId: other!.id, userAnswer: "surely not this" },
+      ],
+      timeSpentSeconds: 40,
+    });
+    expect(result.correctCount).toBe(1);
+    expect(result.review.map((r) => [r.id, r.isCorrect])).toEqual([
+      [used!.id, true],
+      [other!.id, false],
+    ]);
+  });
+
   it("deletes a question nobody has answered", async () => {
     const created = await t.admin.call.questions.create({
       sectionNumber: 30,

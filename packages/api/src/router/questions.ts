@@ -2,6 +2,7 @@ import { questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { recordAdminAction } from "../audit-trail.ts";
 import { questionColumns } from "../columns.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import { removeContentItem } from "../remove-item.ts";
@@ -44,18 +45,28 @@ export const questionsRouter = router({
     .input(questionInput)
     .output(question)
     .mutation(async ({ ctx, input }) => {
-      const [row] = await ctx.database.db
-        .insert(questions)
-        .values({
-          ...input,
-          options: input.questionType === "multiple-choice" ? input.options! : null,
-          citation: input.citation ?? null,
-          editedAt: new Date(),
-        })
-        .returning(questionColumns)
-        .catch((e) => clientErrorFrom(e));
+      const row = await ctx.database.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(questions)
+          .values({
+            ...input,
+            options: input.questionType === "multiple-choice" ? input.options! : null,
+            citation: input.citation ?? null,
+            editedAt: new Date(),
+          })
+          .returning(questionColumns)
+          .catch((e) => clientErrorFrom(e));
+        await recordAdminAction(tx, ctx, {
+          kind: "question.created",
+          targetType: "question",
+          targetId: created!.id,
+          before: null,
+          after: created,
+        });
+        return created!;
+      });
       ctx.content.invalidate();
-      return row!;
+      return row;
     }),
 
   update: adminProcedure
@@ -92,6 +103,13 @@ export const questionsRouter = router({
           .where(eq(questions.id, id))
           .returning(questionColumns)
           .catch((e) => clientErrorFrom(e));
+        await recordAdminAction(tx, ctx, {
+          kind: "question.updated",
+          targetType: "question",
+          targetId: id,
+          before: current,
+          after: row,
+        });
         ctx.content.invalidate();
         return row!;
       });
@@ -110,7 +128,7 @@ export const questionsRouter = router({
     .input(z.object({ id: idParam }))
     .output(deleted)
     .mutation(async ({ ctx, input }) => {
-      await removeContentItem(ctx.database, "question", input.id);
+      await removeContentItem(ctx, "question", input.id);
       ctx.content.invalidate();
       return { id: input.id, deleted: true as const };
     }),

@@ -22,7 +22,13 @@ describe("tests.draw and tests.availability", () => {
     const { call } = await t.member();
     const availability = await call.tests.availability();
     expect(availability).toHaveLength(32);
-    expect(availability[6]).toEqual({ sectionNumber: 7, questions: shippedQuestionCount(7) });
+    expect(availability[6]).toEqual({
+      sectionNumber: 7,
+      questions: shippedQuestionCount(7),
+      unused: shippedQuestionCount(7),
+      incorrect: 0,
+      flagged: 0,
+    });
   });
 
   it("refuse unknown sections and a count below 1", async () => {

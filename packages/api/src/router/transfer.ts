@@ -2,13 +2,16 @@ import { flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { type AdminAuditEvent, recordAdminAction } from "../audit-trail.ts";
 import { flashcardColumns, questionColumns } from "../columns.ts";
+import { sectionNumber } from "../schemas.ts";
 import { checkImport, serialize } from "../transfer.ts";
 import { adminProcedure, router } from "../trpc.ts";
 
 const TAG = ["Admin"];
 const kind = z.enum(["questions", "flashcards"], { error: "kind must be questions or flashcards." });
 const format = z.enum(["json", "csv"], { error: "format must be json or csv." });
+const importFormat = z.enum(["json", "csv", "gift", "aiken"], { error: "format must be json, csv, gift or aiken." });
 export const MAX_IMPORT_CHARS = 4_000_000;
 
 const report = z.object({
@@ -69,14 +72,15 @@ export const transferRouter = router({
         path: "/admin/import",
         tags: TAG,
         summary:
-          "Import questions or flashcards (admin). With dryRun, only reports each row's problems. Rows with an id update that item, rows without one create an item; nothing is written unless every row is valid.",
+          "Import questions or flashcards (admin). With dryRun, only reports each row's problems. Rows with an id update that item, rows without one create an item; nothing is written unless every row is valid. Questions may also come as Moodle GIFT or Aiken (multiple choice and short answer); their section comes from a GIFT $CATEGORY naming a section, else from defaultSection.",
         protect: true,
       },
     })
     .input(
       z.object({
         kind,
-        format,
+        format: importFormat,
+        defaultSection: sectionNumber.optional(),
         content: z.string().min(1, "content is empty.").max(MAX_IMPORT_CHARS, "The file is too large (4 MB at most)."),
         dryRun: z.boolean().default(true),
       }),
@@ -85,7 +89,9 @@ export const transferRouter = router({
     .mutation(async ({ ctx, input }) => {
       const table = input.kind === "questions" ? questions : flashcards;
       const ids = new Set((await ctx.database.db.select({ id: table.id }).from(table)).map((r) => r.id));
-      const checked = await checkImport(input.kind, input.format, input.content, ids);
+      const checked = await checkImport(input.kind, input.format, input.content, ids, {
+        defaultSection: input.defaultSection ?? null,
+      });
       const summary = {
         dryRun: input.dryRun,
         error: checked.error ?? null,
@@ -105,8 +111,12 @@ export const transferRouter = router({
             `${summary.invalid} row(s) have problems; nothing was imported. Run a dry run to see them.`,
         });
       const now = new Date();
+      const columns = (input.kind === "questions" ? questionColumns : flashcardColumns) as typeof questionColumns;
+      const noun = input.kind === "questions" ? "question" : "flashcard";
       await ctx.database.db.transaction(async (tx) => {
-        for (const { id, values } of checked.valid) {
+        // Every imported item goes into the audit trail with what it was before and what it became.
+        const events: AdminAuditEvent[] = [];
+        for (const { id, values, alternatives } of checked.valid) {
           const v = values as Record<string, unknown>;
           const row =
             input.kind === "questions"
@@ -114,16 +124,32 @@ export const transferRouter = router({
                   ...v,
                   options: v.questionType === "multiple-choice" ? v.options : null,
                   citation: v.citation ?? null,
+                  ...(alternatives ? { alternatives } : {}),
                   editedAt: now,
                 }
               : { ...v, citation: v.citation ?? null, editedAt: now };
-          if (id === null) await tx.insert(table).values(row as never);
-          else
-            await tx
+          let before: unknown = null;
+          let after: { id: number } | undefined;
+          if (id === null)
+            [after] = await tx
+              .insert(table)
+              .values(row as never)
+              .returning(columns);
+          else {
+            [before] = await tx
+              .select(columns)
+              .from(table as typeof questions)
+              .where(eq(table.id, id))
+              .for("update");
+            [after] = await tx
               .update(table)
               .set(row as never)
-              .where(eq(table.id, id));
+              .where(eq(table.id, id))
+              .returning(columns);
+          }
+          events.push({ kind: `${noun}.imported`, targetType: noun, targetId: after!.id, before, after });
         }
+        await recordAdminAction(tx, ctx, events);
       });
       ctx.content.invalidate();
       return { ...summary, applied: true };

@@ -69,7 +69,7 @@ export function FileDropZone({
         <input
           ref={inputRef}
           type="file"
-          accept=".json,.csv,application/json,text/csv"
+          accept=".json,.csv,.gift,.txt,application/json,text/csv,text/plain"
           hidden
           tabIndex={-1}
           aria-label="Import file"

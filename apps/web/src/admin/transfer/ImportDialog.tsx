@@ -11,12 +11,12 @@ import {
   Text,
   useBreakpointValue,
 } from "@chakra-ui/react";
-import { plural } from "@jcba/domain";
+import { plural, SECTION_NUMBERS } from "@jcba/domain";
 import { useRef } from "react";
 import { FileDropZone } from "./FileDropZone.tsx";
 import { ImportProgress } from "./ImportProgress.tsx";
 import { ImportReportView, summarySentence } from "./ImportReport.tsx";
-import { type ImportReport, ITEM_NOUN, type TransferFormat, type TransferKind } from "./transferRequests.ts";
+import { type ImportFormat, type ImportReport, ITEM_NOUN, type TransferKind } from "./transferRequests.ts";
 import { useImportFile } from "./useImportFile.ts";
 
 const COLUMNS: Record<TransferKind, string> = {
@@ -41,8 +41,23 @@ export interface ImportDialogProps {
  */
 export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogProps) {
   const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
-  const { stage, file, format, applyError, applying, busy, report, importable, chooseFile, changeFormat, apply, stop } =
-    useImportFile(kind, onImported);
+  const {
+    stage,
+    file,
+    format,
+    defaultSection,
+    applyError,
+    applying,
+    busy,
+    report,
+    importable,
+    chooseFile,
+    changeFormat,
+    changeDefaultSection,
+    apply,
+    stop,
+  } = useImportFile(kind, onImported);
+  const moodle = format === "gift" || format === "aiken";
   const chooseRef = useRef<HTMLButtonElement>(null);
 
   return (
@@ -71,9 +86,10 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
               <Stack gap="5">
                 <Stack gap="2" fontSize="sm" color="fg.muted">
                   <Text>
-                    A JSON or CSV file, as made by Export. A row with an id updates that {ITEM_NOUN[kind]}; a row
-                    without one adds a new one. The file is checked first, and nothing is saved unless every row is
-                    valid.
+                    A JSON or CSV file, as made by Export
+                    {kind === "questions" ? ", or a Moodle GIFT or Aiken file" : ""}. A row with an id updates that{" "}
+                    {ITEM_NOUN[kind]}; a row without one adds a new one. The file is checked first, and nothing is saved
+                    unless every row is valid.
                   </Text>
                   <Text overflowWrap="anywhere">
                     CSV columns:{" "}
@@ -90,15 +106,49 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   <NativeSelect.Root size="lg">
                     <NativeSelect.Field
                       value={format}
-                      onChange={(e) => changeFormat(e.currentTarget.value as TransferFormat)}
+                      onChange={(e) => changeFormat(e.currentTarget.value as ImportFormat)}
                     >
                       <option value="json">JSON</option>
                       <option value="csv">CSV</option>
+                      {kind === "questions" && <option value="gift">GIFT (Moodle)</option>}
+                      {kind === "questions" && <option value="aiken">Aiken (Moodle)</option>}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  <Field.HelperText>Taken from the file name; change it if that is wrong.</Field.HelperText>
+                  <Field.HelperText>
+                    Taken from the file name or its content; change it if that is wrong.
+                  </Field.HelperText>
                 </Field.Root>
+
+                {moodle && (
+                  <Field.Root disabled={applying} maxW={{ sm: "xs" }}>
+                    <Field.Label>Default section</Field.Label>
+                    <NativeSelect.Root size="lg">
+                      <NativeSelect.Field
+                        value={defaultSection === null ? "" : String(defaultSection)}
+                        onChange={(e) =>
+                          changeDefaultSection(e.currentTarget.value === "" ? null : Number(e.currentTarget.value))
+                        }
+                        data-testid="import-default-section"
+                      >
+                        <option value="">None</option>
+                        {SECTION_NUMBERS.map((n) => (
+                          <option key={n} value={String(n)}>
+                            Section {n}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.HelperText>
+                      {format === "gift"
+                        ? "For questions without a $CATEGORY line naming a section (e.g. $CATEGORY: JCBA/Section 12)."
+                        : "Aiken files name no section: every question goes to this one."}{" "}
+                      Multiple-choice (four options, one right) and short-answer questions are taken; any other kind is
+                      reported.
+                    </Field.HelperText>
+                  </Field.Root>
+                )}
 
                 {busy && <ImportProgress stage={stage} />}
                 {applyError && !busy && (
@@ -126,7 +176,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                     </Alert.Content>
                   </Alert.Root>
                 )}
-                {report && <ImportReportView kind={kind} report={report} />}
+                {report && <ImportReportView kind={kind} report={report} byLine={moodle} />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -15,7 +15,16 @@ export function summarySentence(report: ImportReport): string {
 }
 
 /** The check's totals, then either "every row is valid" or the rows with their problems. */
-export function ImportReportView({ kind, report }: { kind: TransferKind; report: ImportReport }) {
+export function ImportReportView({
+  kind,
+  report,
+  byLine = false,
+}: {
+  kind: TransferKind;
+  report: ImportReport;
+  /** GIFT and Aiken: rows are numbered by the line each question starts on. */
+  byLine?: boolean;
+}) {
   const problemRows = report.rows.filter((r) => r.problems.length > 0);
   const shown = problemRows.slice(0, MAX_PROBLEM_ROWS);
   const headingId = useId();
@@ -63,7 +72,9 @@ export function ImportReportView({ kind, report }: { kind: TransferKind; report:
               Rows with problems
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              Rows are counted from the first item; a CSV file's header line is not counted.
+              {byLine
+                ? "Each row is the line of the file where the question starts."
+                : "Rows are counted from the first item; a CSV file's header line is not counted."}
             </Text>
             <Table.Root
               size="sm"

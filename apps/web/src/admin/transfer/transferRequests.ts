@@ -4,6 +4,8 @@ import type { RouterOutputs } from "../../app/trpc.ts";
 /** Import and export of the bank (questions) or the deck (flashcards). */
 export type TransferKind = "questions" | "flashcards";
 export type TransferFormat = "json" | "csv";
+/** What an import reads: the export's formats, and for questions Moodle's GIFT and Aiken. */
+export type ImportFormat = TransferFormat | "gift" | "aiken";
 export type ImportReport = RouterOutputs["transfer"]["import"];
 export type ExportFile = RouterOutputs["transfer"]["export"];
 
@@ -23,16 +25,24 @@ export const ITEM_NOUN: Record<TransferKind, "question" | "flashcard"> = {
 export const countOf = (n: number, kind: TransferKind) => plural(n, ITEM_NOUN[kind]);
 
 /** The format a file's name suggests; a name without .json or .csv is guessed from its first character. */
-export function formatOfName(name: string): TransferFormat | null {
+export function formatOfName(name: string): ImportFormat | null {
   const lower = name.toLowerCase();
   if (lower.endsWith(".json")) return "json";
   if (lower.endsWith(".csv")) return "csv";
+  if (lower.endsWith(".gift")) return "gift";
   return null;
 }
 
-export function guessFormat(content: string): TransferFormat {
-  const first = content.replace(/^\uFEFF/, "").trimStart()[0];
-  return first === "[" || first === "{" ? "json" : "csv";
+/** The format of a file with no telling name (Aiken files are often .txt): by its first character and its lines. */
+export function guessFormat(content: string, kind: TransferKind = "questions"): ImportFormat {
+  const text = content.replace(/^\uFEFF/, "");
+  const first = text.trimStart()[0];
+  if (first === "[") return "json";
+  if (kind === "questions") {
+    if (/^\s*ANSWER:\s*[A-Z]\s*$/im.test(text)) return "aiken";
+    if (/^\s*(\$CATEGORY:|::)/m.test(text) || /\{[^}]*[=~][^}]*\}/.test(text)) return "gift";
+  }
+  return first === "{" ? "json" : "csv";
 }
 
 /** '412 KB', '1.2 MB', '900 bytes'. */
@@ -110,7 +120,9 @@ export function readFileText(file: Blob, onProgress: (fraction: number | null) =
 
 export interface ImportRequest {
   kind: TransferKind;
-  format: TransferFormat;
+  format: ImportFormat;
+  /** GIFT and Aiken: the section of questions whose file names none. */
+  defaultSection?: number;
   content: string;
   dryRun: boolean;
 }

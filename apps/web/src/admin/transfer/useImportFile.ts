@@ -5,6 +5,7 @@ import {
   type Cancellable,
   formatOfName,
   guessFormat,
+  type ImportFormat,
   type ImportReport,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_CHARS,
@@ -12,7 +13,6 @@ import {
   readFileText,
   TOO_LARGE,
   TransferError,
-  type TransferFormat,
   type TransferKind,
 } from "./transferRequests.ts";
 
@@ -33,7 +33,8 @@ export type Stage =
 export function useImportFile(kind: TransferKind, onImported: (report: ImportReport) => void) {
   const [stage, setStage] = useState<Stage>({ name: "idle" });
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
-  const [format, setFormat] = useState<TransferFormat>("json");
+  const [format, setFormat] = useState<ImportFormat>("json");
+  const [defaultSection, setDefaultSection] = useState<number | null>(null);
   const [content, setContent] = useState<string | null>(null);
   const [applyError, setApplyError] = useState<string | null>(null);
   const pending = useRef<Cancellable<unknown> | null>(null);
@@ -56,11 +57,17 @@ export function useImportFile(kind: TransferKind, onImported: (report: ImportRep
     [],
   );
 
-  const upload = (purpose: Purpose, text: string, fmt: TransferFormat, t: number) => {
+  const upload = (purpose: Purpose, text: string, fmt: ImportFormat, t: number, section = defaultSection) => {
     const current = () => t === ticket.current;
     setStage({ name: "uploading", purpose, fraction: 0 });
     const request = postImport(
-      { kind, format: fmt, content: text, dryRun: purpose === "check" },
+      {
+        kind,
+        format: fmt,
+        content: text,
+        dryRun: purpose === "check",
+        ...((fmt === "gift" || fmt === "aiken") && section !== null ? { defaultSection: section } : {}),
+      },
       {
         onUploadProgress: (fraction) => {
           if (current()) setStage({ name: "uploading", purpose, fraction });
@@ -76,9 +83,9 @@ export function useImportFile(kind: TransferKind, onImported: (report: ImportRep
     });
   };
 
-  const check = (text: string, fmt: TransferFormat) => {
+  const check = (text: string, fmt: ImportFormat, section = defaultSection) => {
     const t = cancelPending();
-    upload("check", text, fmt, t).then(
+    upload("check", text, fmt, t, section).then(
       (report) => {
         if (t === ticket.current) setStage({ name: "checked", report });
       },
@@ -110,7 +117,7 @@ export function useImportFile(kind: TransferKind, onImported: (report: ImportRep
         pending.current = null;
         if (text.length > MAX_IMPORT_CHARS) return setStage({ name: "failed", message: TOO_LARGE });
         if (text.trim() === "") return setStage({ name: "failed", message: "The file is empty." });
-        const fmt = named ?? guessFormat(text);
+        const fmt = named ?? guessFormat(text, kind);
         setFormat(fmt);
         setContent(text);
         check(text, fmt);
@@ -123,10 +130,17 @@ export function useImportFile(kind: TransferKind, onImported: (report: ImportRep
     );
   };
 
-  const changeFormat = (fmt: TransferFormat) => {
+  const changeFormat = (fmt: ImportFormat) => {
     setFormat(fmt);
     setApplyError(null);
     if (content !== null) check(content, fmt);
+  };
+
+  /** GIFT and Aiken: the section for questions the file gives none; the file is checked again. */
+  const changeDefaultSection = (section: number | null) => {
+    setDefaultSection(section);
+    setApplyError(null);
+    if (content !== null && (format === "gift" || format === "aiken")) check(content, format, section);
   };
 
   const report = stage.name === "checked" ? stage.report : null;
@@ -159,5 +173,20 @@ export function useImportFile(kind: TransferKind, onImported: (report: ImportRep
     return true;
   };
 
-  return { stage, file, format, applyError, applying, busy, report, importable, chooseFile, changeFormat, apply, stop };
+  return {
+    stage,
+    file,
+    format,
+    defaultSection,
+    applyError,
+    applying,
+    busy,
+    report,
+    importable,
+    chooseFile,
+    changeFormat,
+    changeDefaultSection,
+    apply,
+    stop,
+  };
 }

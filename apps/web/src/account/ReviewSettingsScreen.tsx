@@ -1,0 +1,190 @@
+import { Alert, Button, Card, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { MAX_RETENTION, MIN_RETENTION } from "@jcba/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { notifySuccess } from "../components/ui/toaster.tsx";
+import { AccountLayout, ERROR_COLOR } from "./AccountLayout.tsx";
+
+type Settings = RouterOutputs["review"]["settings"];
+
+/** The time zones this browser knows, with the saved one kept even if it is not among them. */
+function timeZones(saved: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set([saved, "UTC", ...known])].sort();
+}
+
+/** Review Settings: desired retention, four-button rating, the daily caps, the daily streak and the time zone. */
+export function ReviewSettingsScreen() {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.review.settings.queryOptions());
+  return (
+    <AccountLayout
+      title="Review Settings"
+      description="How the daily review schedules your cards and questions, and how much it gives you each day."
+    >
+      {settings.data ? (
+        <SettingsForm saved={settings.data} />
+      ) : settings.isError ? (
+        <ErrorCard message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+      ) : (
+        <LoadingSpinner label="Loading your settings" />
+      )}
+    </AccountLayout>
+  );
+}
+
+function SettingsForm({ saved }: { saved: Settings }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [retention, setRetention] = useState(String(Math.round(saved.desiredRetention * 100)));
+  const [fourButtons, setFourButtons] = useState(saved.fourButtons);
+  const [newPerDay, setNewPerDay] = useState(String(saved.newPerDay));
+  const [reviewsPerDay, setReviewsPerDay] = useState(String(saved.reviewsPerDay));
+  const [dailyStreak, setDailyStreak] = useState(saved.dailyStreak);
+  // A member who never chose a zone starts from the browser's.
+  const [timeZone, setTimeZone] = useState(saved.timeZone === "UTC" && browserZone ? browserZone : saved.timeZone);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useMutation(
+    trpc.review.updateSettings.mutationOptions({
+      onSuccess: (next) => {
+        queryClient.setQueryData(trpc.review.settings.queryKey(), next);
+        void queryClient.invalidateQueries({ queryKey: trpc.review.session.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.review.summary.queryKey() });
+      },
+    }),
+  );
+
+  const min = Math.round(MIN_RETENTION * 100);
+  const max = Math.round(MAX_RETENTION * 100);
+  const retentionNumber = Number(retention);
+  const retentionError =
+    retention.trim() === "" || !Number.isInteger(retentionNumber) || retentionNumber < min || retentionNumber > max
+      ? `Choose a whole number from ${min} to ${max}.`
+      : null;
+  const capError = (v: string) =>
+    v.trim() === "" || !Number.isInteger(Number(v)) || Number(v) < 0 || Number(v) > 9999
+      ? "Choose a whole number from 0 to 9999."
+      : null;
+  const newError = capError(newPerDay);
+  const reviewsError = capError(reviewsPerDay);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    if (retentionError || newError || reviewsError) return;
+    try {
+      await update.mutateAsync({
+        desiredRetention: retentionNumber / 100,
+        fourButtons,
+        newPerDay: Number(newPerDay),
+        reviewsPerDay: Number(reviewsPerDay),
+        dailyStreak,
+        timeZone,
+      });
+      notifySuccess("Settings saved", "Your review follows the new settings from now on.");
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <Card.Root maxW="xl">
+      <Card.Body>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="5">
+            <Field.Root invalid={Boolean(retentionError)}>
+              <Field.Label>Desired retention (%)</Field.Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                step={1}
+                value={retention}
+                onChange={(e) => setRetention(e.target.value)}
+                size="lg"
+              />
+              <Field.HelperText>
+                How likely you want to be to remember an item when it comes back. Higher means more frequent reviews.
+                Usually 90.
+              </Field.HelperText>
+              <Field.ErrorText color={ERROR_COLOR}>{retentionError}</Field.ErrorText>
+            </Field.Root>
+
+            <Checkbox.Root checked={fourButtons} onCheckedChange={(d) => setFourButtons(d.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Rate flashcards with four buttons (Again, Hard, Good, Easy)</Checkbox.Label>
+            </Checkbox.Root>
+
+            <Field.Root invalid={Boolean(newError)}>
+              <Field.Label>New items per day</Field.Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={9999}
+                value={newPerDay}
+                onChange={(e) => setNewPerDay(e.target.value)}
+                size="lg"
+              />
+              <Field.HelperText>
+                Cards and questions you have not seen yet, added to each day's review.
+              </Field.HelperText>
+              <Field.ErrorText color={ERROR_COLOR}>{newError}</Field.ErrorText>
+            </Field.Root>
+
+            <Field.Root invalid={Boolean(reviewsError)}>
+              <Field.Label>Reviews per day</Field.Label>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={9999}
+                value={reviewsPerDay}
+                onChange={(e) => setReviewsPerDay(e.target.value)}
+                size="lg"
+              />
+              <Field.HelperText>At most this many due items in a day; the rest wait until tomorrow.</Field.HelperText>
+              <Field.ErrorText color={ERROR_COLOR}>{reviewsError}</Field.ErrorText>
+            </Field.Root>
+
+            <Checkbox.Root checked={dailyStreak} onCheckedChange={(d) => setDailyStreak(d.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Show my daily streak (days with at least one review or answer)</Checkbox.Label>
+            </Checkbox.Root>
+
+            <Field.Root>
+              <Field.Label>Time zone</Field.Label>
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+                  {timeZones(timeZone).map((z) => (
+                    <option key={z} value={z}>
+                      {z}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.HelperText>When your day starts, for the daily limits and the streak.</Field.HelperText>
+            </Field.Root>
+
+            {problem && (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Title>{problem}</Alert.Title>
+              </Alert.Root>
+            )}
+            <Button type="submit" colorPalette="brand" size="lg" loading={update.isPending} alignSelf="flex-start">
+              Save Settings
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ReviewScreen } from "../review/ReviewScreen.tsx";
+
+export const Route = createFileRoute("/review")({ component: ReviewScreen });

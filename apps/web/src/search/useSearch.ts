@@ -1,0 +1,126 @@
+/**
+ * The results for a query: from GET /api/search (through tRPC), or, when the device is offline or
+ * the request fails for lack of a connection, from searchOnDevice over the questions and cards this
+ * app has already loaded (TanStack Query's cache). `fromDevice` tells the screen to say so.
+ *
+ * Where the offline bank plugs in: `deviceBank` below reads the query cache; a fuller copy of the
+ * bank kept on the device (IndexedDB) can be passed in its place.
+ */
+
+import type { SearchResult } from "@jcba/domain";
+import { type DeviceBank, searchOnDevice } from "@jcba/domain/device-search";
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { useEffect, useMemo, useState } from "react";
+import { type RouterOutputs, useTRPC } from "../app/trpc.ts";
+
+type Question = RouterOutputs["questions"]["list"][number];
+type Flashcard = RouterOutputs["flashcards"]["list"][number];
+
+const DEBOUNCE_MS = 150;
+
+// Control characters, as the server refuses them in a query. Written here rather than imported from
+// @jcba/validators, whose zod schemas would more than double the palette's download.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Whether the server would take this query (the same rules as its input schema). */
+export const searchable = (q: string) => q.trim().length > 0 && q.length <= 200 && !CONTROL.test(q);
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    // Clearing the box is at once: the next query never starts from results for an old one.
+    const timer = setTimeout(() => setDebounced(value), value === "" ? 0 : ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+let lastBank: { lists: unknown[]; bank: DeviceBank } | null = null;
+
+/**
+ * Every question and card in the query cache, whichever list (all, or a section's) loaded them. The
+ * same lists give the same bank object, so the device search indexes them once.
+ */
+function deviceBank(
+  queryClient: QueryClient,
+  questionsKey: readonly unknown[],
+  cardsKey: readonly unknown[],
+): DeviceBank {
+  const lists = (key: readonly unknown[]) =>
+    queryClient.getQueriesData<unknown[]>({ queryKey: key }).flatMap(([, data]) => (data ? [data] : []));
+  const questionLists = lists(questionsKey) as Question[][];
+  const cardLists = lists(cardsKey) as Flashcard[][];
+  const all = [...questionLists, null, ...cardLists];
+  if (lastBank && lastBank.lists.length === all.length && lastBank.lists.every((l, i) => l === all[i]))
+    return lastBank.bank;
+  const unique = <T extends { id: number }>(groups: T[][]) => [
+    ...new Map(groups.flat().map((x) => [x.id, x])).values(),
+  ];
+  const bank = { questions: unique(questionLists), flashcards: unique(cardLists) };
+  lastBank = { lists: all, bank };
+  return bank;
+}
+
+/** A failure that means no connection (not a 4xx the server chose to send). */
+const isConnectionFailure = (error: unknown) =>
+  error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === undefined;
+
+export function useSearch(query: string, options: { limit?: number; section?: number } = {}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const q = useDebounced(query, DEBOUNCE_MS);
+  const valid = searchable(q);
+  const limit = options.limit ?? 20;
+  const section = options.section;
+  const input = { q: q.trim(), limit, ...(section ? { section } : {}) };
+  const server = useQuery({
+    ...trpc.search.query.queryOptions(input),
+    enabled: valid && online,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+  // While online, keep the whole bank and deck in the cache, so a search without a connection later
+  // covers all of it (both lists are read once and kept; the study screens share them).
+  useEffect(() => {
+    if (!online) return;
+    void queryClient.prefetchQuery(trpc.questions.list.queryOptions({}));
+    void queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({}));
+  }, [online, queryClient, trpc]);
+
+  const useDevice = valid && (!online || (server.isError && isConnectionFailure(server.error)));
+  const deviceResults = useMemo<SearchResult[] | null>(() => {
+    if (!useDevice) return null;
+    const bank = deviceBank(queryClient, trpc.questions.list.pathKey(), trpc.flashcards.list.pathKey());
+    return searchOnDevice(bank, q, { limit, ...(section ? { section } : {}) });
+  }, [useDevice, q, limit, section, queryClient, trpc]);
+
+  return {
+    /** The query the results are for (trails the typed text by a moment). */
+    query: q,
+    valid,
+    results: deviceResults ?? (valid ? (server.data ?? null) : null),
+    fromDevice: deviceResults !== null,
+    loading: !useDevice && valid && server.isFetching && server.data === undefined,
+    error: !useDevice && server.isError ? server.error : null,
+    /** The typed text is newer than the results shown. */
+    pending: query !== q || (!useDevice && server.isFetching),
+  };
+}

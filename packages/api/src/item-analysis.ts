@@ -1,0 +1,151 @@
+/**
+ * Reads for item analysis (admins) and peer statistics (members), both from first answers only,
+ * straight from the partial index question_attempts_first_idx. A member's score on the rest of the
+ * bank comes from member_first_totals, which the answer statement keeps, so no query rescans a
+ * member's answers.
+ */
+
+import type { Database } from "@jcba/db";
+import type { ItemSums } from "@jcba/domain";
+import { sql } from "drizzle-orm";
+
+type Rows = Pick<Database, "rows">;
+
+const optionCountsSql = sql.raw(
+  `ARRAY[${[0, 1, 2, 3].map((i) => `count(*) FILTER (WHERE a.chosen_option = ${i})`).join(", ")}]::int[]`,
+);
+
+/** The sums of `ItemSums` per question, for the questions given (first answers only). */
+export async function itemSumsOf(database: Rows, questionIds: number[]): Promise<Map<number, ItemSums>> {
+  if (questionIds.length === 0) return new Map();
+  // y: the member's first-answer share right on the rest of the bank (this item taken out).
+  const rest = sql`(t.correct - a.is_correct::int)::float8 / (t.answered - 1)`;
+  const rows = await database.rows<ItemSums & { questionId: number }>(sql`
+    SELECT a.question_id AS "questionId",
+      count(*)::int AS answers,
+      (count(*) FILTER (WHERE a.is_correct))::int AS correct,
+      (count(*) FILTER (WHERE t.answered > 1))::int AS pairs,
+      (count(*) FILTER (WHERE t.answered > 1 AND a.is_correct))::float8 AS "sumX",
+      COALESCE(sum(${rest}) FILTER (WHERE t.answered > 1), 0)::float8 AS "sumY",
+      COALESCE(sum(${rest} * ${rest}) FILTER (WHERE t.answered > 1), 0)::float8 AS "sumYY",
+      COALESCE(sum(${rest}) FILTER (WHERE t.answered > 1 AND a.is_correct), 0)::float8 AS "sumXY",
+      ${optionCountsSql} AS "optionCounts",
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY a.time_taken_ms) AS "medianTimeMs"
+    FROM question_attempts a JOIN member_first_totals t ON t.user_id = a.user_id
+    WHERE a.is_first AND a.question_id = ANY(${`{${questionIds.join(",")}}`}::int[])
+    GROUP BY a.question_id`);
+  return new Map(
+    rows.map(({ questionId, ...sums }) => [questionId, { ...sums, medianTimeMs: sums.medianTimeMs ?? null }]),
+  );
+}
+
+export interface FirstAnswerCounts {
+  answers: number;
+  correct: number;
+  optionCounts: number[];
+}
+
+const PEER_CACHE_MS = 60_000;
+const PEER_CACHE_LIMIT = 10_000;
+/** Per database (tests run several), question id → counts and when they were read. */
+const peerCaches = new WeakMap<object, Map<number, { at: number; counts: FirstAnswerCounts }>>();
+
+/**
+ * First-answer counts per question, cached for a minute in this process: every answer screen asks,
+ * and a share that is a minute old is as good to a member as a fresh one.
+ */
+export async function firstAnswerCounts(
+  database: Rows,
+  questionIds: number[],
+): Promise<Map<number, FirstAnswerCounts>> {
+  let cache = peerCaches.get(database);
+  if (!cache) {
+    cache = new Map();
+    peerCaches.set(database, cache);
+  }
+  const now = Date.now();
+  const result = new Map<number, FirstAnswerCounts>();
+  const missing: number[] = [];
+  for (const id of new Set(questionIds)) {
+    const hit = cache.get(id);
+    if (hit && now - hit.at < PEER_CACHE_MS) result.set(id, hit.counts);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const rows = await database.rows<FirstAnswerCounts & { questionId: number }>(sql`
+      SELECT a.question_id AS "questionId", count(*)::int AS answers,
+        (count(*) FILTER (WHERE a.is_correct))::int AS correct, ${optionCountsSql} AS "optionCounts"
+      FROM question_attempts a
+      WHERE a.is_first AND a.question_id = ANY(${`{${missing.join(",")}}`}::int[])
+      GROUP BY a.question_id`);
+    const read = new Map(rows.map(({ questionId, ...counts }) => [questionId, counts]));
+    if (cache.size + missing.length > PEER_CACHE_LIMIT) cache.clear();
+    for (const id of missing) {
+      const counts = read.get(id) ?? { answers: 0, correct: 0, optionCounts: [0, 0, 0, 0] };
+      cache.set(id, { at: now, counts });
+      result.set(id, counts);
+    }
+  }
+  return result;
+}
+
+/** A stored section analysis this old is still shown at once, and computed again behind it. */
+export const SNAPSHOT_FRESH_MS = 5 * 60_000;
+/** Per database, the sections being computed now: a second request waits for the same work. */
+const computing = new WeakMap<object, Map<number, Promise<SectionSums>>>();
+
+export interface SectionSums {
+  sums: Map<number, ItemSums>;
+  computedAt: Date;
+}
+
+async function computeSection(database: Rows, section: number, questionIds: number[]): Promise<SectionSums> {
+  let running = computing.get(database);
+  if (!running) {
+    running = new Map();
+    computing.set(database, running);
+  }
+  const pending = running.get(section);
+  if (pending) return pending;
+  const work = (async () => {
+    const sums = await itemSumsOf(database, questionIds);
+    const [row] = await database.rows<{ computedAt: string }>(sql`
+      INSERT INTO item_analysis_snapshots (section_number, computed_at, sums)
+      VALUES (${section}, now(), ${JSON.stringify(Object.fromEntries(sums))}::jsonb)
+      ON CONFLICT (section_number) DO UPDATE SET computed_at = EXCLUDED.computed_at, sums = EXCLUDED.sums
+      RETURNING computed_at AS "computedAt"`);
+    return { sums, computedAt: new Date(row!.computedAt) };
+  })();
+  running.set(section, work);
+  try {
+    return await work;
+  } finally {
+    running.delete(section);
+  }
+}
+
+/**
+ * A section's item sums. The full scan of its first answers grows with the bank (about 1.7 s for a
+ * section's 600,000 first answers), so its result is stored: a stored one is answered at once, and
+ * when older than SNAPSHOT_FRESH_MS it is computed again in the background for the next view.
+ * `refresh` computes now and waits.
+ */
+export async function sectionSumsOf(
+  database: Rows,
+  section: number,
+  questionIds: number[],
+  { refresh = false }: { refresh?: boolean } = {},
+): Promise<SectionSums> {
+  if (!refresh) {
+    const [stored] = await database.rows<{ computedAt: string; sums: Record<string, ItemSums> }>(sql`
+      SELECT computed_at AS "computedAt", sums FROM item_analysis_snapshots WHERE section_number = ${section}`);
+    if (stored) {
+      const computedAt = new Date(stored.computedAt);
+      if (Date.now() - computedAt.getTime() > SNAPSHOT_FRESH_MS)
+        // Behind the answer: a failure here (a closing database) only leaves the older figures.
+        computeSection(database, section, questionIds).catch(() => {});
+      return { sums: new Map(Object.entries(stored.sums).map(([id, s]) => [Number(id), s])), computedAt };
+    }
+  }
+  return computeSection(database, section, questionIds);
+}

@@ -1,0 +1,238 @@
+/**
+ * Search over the question bank, the flashcard deck and the section titles, in the database, the same
+ * on PGlite and PostgreSQL:
+ * - a contract reference ('7.C.2', '§12', 'Section 12') finds the items citing that paragraph (and its
+ *   sub-paragraphs) or section;
+ * - any other text goes through websearch_to_tsquery (quotes, `or` and `-word` work, and no input can
+ *   raise an error), ranked by ts_rank_cd over the weighted search documents, with ts_headline
+ *   snippets. A plain query also finds items with only some of its words (ranked below items with
+ *   all), and its misspelled words as their closest words in the search vocabulary (search_words,
+ *   by pg_trgm similarity).
+ * Archived items never appear. Reads the tables directly, so an admin's edit is found at once.
+ */
+
+import type { Database } from "@jcba/db";
+import {
+  citationRank,
+  HIT_END,
+  HIT_START,
+  looseWords,
+  parseCitationQuery,
+  plainSnippet,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_KINDS,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MAX_LIMIT,
+  SECTION_SEARCH_TITLES,
+  type SearchResult,
+  sidebarSectionName,
+  snippetFromMarked,
+} from "@jcba/domain";
+import { hasControlChars } from "@jcba/validators";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { sectionNumber } from "../schemas.ts";
+import { protectedProcedure, router } from "../trpc.ts";
+
+const TAG = ["Search"];
+
+const limitMessage = `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`;
+
+export const searchInput = z.object({
+  q: z
+    .string({ error: "q is required: the words or contract reference to search for." })
+    .max(SEARCH_MAX_LENGTH, `q is too long (at most ${SEARCH_MAX_LENGTH} characters).`)
+    .refine((v) => !hasControlChars(v, true), "q cannot contain control characters.")
+    .refine((v) => v.trim().length > 0, "q is empty: type the words or contract reference to search for.")
+    .meta({
+      description: "Words, a quoted phrase, `or`, `-word`, or a contract reference (7.C.2, §12).",
+      example: "sick leave",
+    }),
+  section: sectionNumber.optional().meta({ description: "Only results from this section (1–32)." }),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(SEARCH_MAX_LIMIT, limitMessage)
+    .default(SEARCH_DEFAULT_LIMIT),
+});
+
+export const searchResult = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  id: z.number().int().meta({ description: "The question's or flashcard's id; for a section, its number." }),
+  sectionNumber: z.number().int(),
+  title: z.string().meta({ description: "The question text, the card's term, or the section's name." }),
+  snippet: z.string().meta({
+    description: "HTML-escaped text; the words that matched are wrapped in <mark>…</mark>, the only tags.",
+  }),
+  citation: z.string().nullable().meta({ example: "7.A.4" }),
+});
+
+interface Row {
+  kind: SearchResult["kind"];
+  id: number;
+  sectionNumber: number;
+  title: string;
+  snippet: string;
+  citation: string | null;
+}
+
+// How ts_headline marks hits and cuts fragments. Placeholders, not tags: the text is escaped afterwards.
+const HEADLINE = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=35, MinWords=15, ShortWord=2`;
+const SECTION_TITLES_JSON = JSON.stringify(SECTION_SEARCH_TITLES);
+
+/**
+ * The closest vocabulary words (pg_trgm similarity, through its trigram index; up to 3) for each of
+ * `words` that no item contains: 'probationery' → 'probation', 'probationary', 'probationer'.
+ */
+async function corrections(database: Database, words: string[]): Promise<Map<string, string[]>> {
+  const unknown = [...new Set(words.filter((w) => w.length >= 4))];
+  if (unknown.length === 0) return new Map();
+  const rows = await database.rows<{ word: string; best: string[] | null }>(sql`
+    SELECT w AS word,
+           ARRAY(SELECT s.word FROM search_words s WHERE s.word % w ORDER BY s.word <-> w, s.word LIMIT 3) AS best
+    FROM jsonb_array_elements_text(${JSON.stringify(unknown)}::jsonb) AS w
+    WHERE NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = w)`);
+  return new Map(rows.flatMap((r) => (r.best && r.best.length > 0 ? [[r.word, r.best] as const] : [])));
+}
+
+/**
+ * Full-text search, best first. A plain query also finds items with some of its words, and its
+ * misspelled words are searched as their corrections too.
+ */
+async function textSearch(database: Database, q: string, section: number | undefined, limit: number) {
+  const words = looseWords(q);
+  const corrected = await corrections(database, words);
+  // The query with each misspelled word replaced by any of its corrections ('sick leeve' → sick and
+  // (leave or lease …)); nothing when no word needed one.
+  const term = (word: string) => sql`plainto_tsquery('english', ${word})`;
+  const fixed =
+    corrected.size > 0
+      ? sql.join(
+          words.map((w) => {
+            const options = corrected.get(w);
+            return options ? sql`(${sql.join(options.map(term), sql` || `)})` : term(w);
+          }),
+          sql` && `,
+        )
+      : sql`''::tsquery`;
+  // Any of the words: for questions in plain language ('how many sick days carry over').
+  const anyWords = [...new Set([...words, ...[...corrected.values()].flat()])];
+  const any = anyWords.length > 1 ? anyWords.join(" or ") : "";
+  const inSection = (column: SQL) => (section === undefined ? sql`TRUE` : sql`${column} = ${section}`);
+  // Items with all the words rank above items with some of them.
+  const rank = (vector: SQL) => sql`
+    CASE WHEN ${vector} @@ input.strict THEN 2 + ts_rank_cd(${vector}, input.strict, 32)
+         ELSE 1 + ts_rank_cd(${vector}, input.loose, 32) END`;
+  const found = (vector: SQL) => sql`(${vector} @@ input.strict OR ${vector} @@ input.loose)`;
+  return database.rows<Row>(sql`
+    WITH input AS MATERIALIZED (
+      SELECT websearch_to_tsquery('english', ${q}) || ${fixed} AS strict,
+             websearch_to_tsquery('english', ${any}) AS loose
+    ),
+    hits AS (
+      SELECT 'section' AS kind, s.n::int AS id, s.n::int AS section_number,
+             5 + ts_rank_cd(to_tsvector('english', s.title), input.strict, 32) AS rank
+      FROM jsonb_array_elements_text(${SECTION_TITLES_JSON}::jsonb) WITH ORDINALITY AS s(title, n), input
+      WHERE to_tsvector('english', s.title) @@ input.strict AND ${inSection(sql`s.n`)}
+      UNION ALL
+      SELECT 'question', q.id, q.section_number, ${rank(sql`q.search_vector`)}
+      FROM questions q, input
+      WHERE q.archived_at IS NULL AND ${inSection(sql`q.section_number`)} AND ${found(sql`q.search_vector`)}
+      UNION ALL
+      SELECT 'flashcard', f.id, f.section_number, ${rank(sql`f.search_vector`)}
+      FROM flashcards f, input
+      WHERE f.archived_at IS NULL AND ${inSection(sql`f.section_number`)} AND ${found(sql`f.search_vector`)}
+      ORDER BY rank DESC, kind, id
+      LIMIT ${limit}
+    )
+    SELECT h.kind, h.id, h.section_number AS "sectionNumber",
+      CASE h.kind WHEN 'question' THEN q.question_text WHEN 'flashcard' THEN f.term ELSE '' END AS title,
+      CASE h.kind
+        WHEN 'question' THEN ts_headline('english',
+          -- The explanation (weight B) when it has a hit, else the question: read from the stored vector.
+          CASE WHEN ts_filter(q.search_vector, '{b}') @@ (input.strict || input.loose) THEN q.explanation ELSE q.question_text END,
+          input.strict || input.loose, ${HEADLINE})
+        WHEN 'flashcard' THEN ts_headline('english', f.definition, input.strict || input.loose, ${HEADLINE})
+        ELSE ts_headline('english', ${SECTION_TITLES_JSON}::jsonb ->> (h.id - 1), input.strict || input.loose, ${HEADLINE})
+      END AS snippet,
+      CASE h.kind WHEN 'question' THEN q.citation WHEN 'flashcard' THEN f.citation ELSE '§' || h.id END AS citation
+    FROM hits h CROSS JOIN input
+    LEFT JOIN questions q ON h.kind = 'question' AND q.id = h.id
+    LEFT JOIN flashcards f ON h.kind = 'flashcard' AND f.id = h.id
+    ORDER BY h.rank DESC, h.kind, h.id`);
+}
+
+export const searchRouter = router({
+  query: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/search",
+        tags: TAG,
+        summary: "Search questions, flashcards, section titles and contract references, best first",
+        protect: true,
+      },
+    })
+    .input(searchInput)
+    .output(z.array(searchResult))
+    .query(async ({ ctx, input }): Promise<SearchResult[]> => {
+      const q = input.q.trim();
+      const citation = parseCitationQuery(q);
+      if (citation && (input.section === undefined || input.section === citation.section)) {
+        // A contract reference: the items citing it, closest first. The bank is small (hundreds of
+        // items per section at most), so the items of one section are ranked here.
+        const [questions, cards] = await Promise.all([
+          ctx.database.rows<Row & { text: string }>(sql`
+            SELECT 'question' AS kind, id, section_number AS "sectionNumber", question_text AS title,
+                   explanation AS text, citation
+            FROM questions WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL`),
+          ctx.database.rows<Row & { text: string }>(sql`
+            SELECT 'flashcard' AS kind, id, section_number AS "sectionNumber", term AS title,
+                   definition AS text, citation
+            FROM flashcards WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL`),
+        ]);
+        const items = [...questions, ...cards]
+          .map((item) => ({ item, rank: citationRank(item.citation, citation) }))
+          .filter((x) => x.rank > 0)
+          .sort(
+            (a, b) =>
+              b.rank - a.rank ||
+              (a.item.citation ?? "").localeCompare(b.item.citation ?? "", "en", { numeric: true }) ||
+              a.item.kind.localeCompare(b.item.kind) ||
+              a.item.id - b.item.id,
+          )
+          .map(({ item }) => ({
+            kind: item.kind,
+            id: item.id,
+            sectionNumber: item.sectionNumber,
+            title: item.title,
+            snippet: plainSnippet(item.text),
+            citation: item.citation,
+          }));
+        const sectionHit: SearchResult[] =
+          citation.paragraph === null
+            ? [
+                {
+                  kind: "section",
+                  id: citation.section,
+                  sectionNumber: citation.section,
+                  title: sidebarSectionName(citation.section),
+                  snippet: plainSnippet(SECTION_SEARCH_TITLES[citation.section - 1] ?? ""),
+                  citation: `§${citation.section}`,
+                },
+              ]
+            : [];
+        return [...sectionHit, ...items].slice(0, input.limit);
+      }
+      const rows = await textSearch(ctx.database, q, input.section, input.limit);
+      return rows.map((row) => ({
+        kind: row.kind,
+        id: Number(row.id),
+        sectionNumber: Number(row.sectionNumber),
+        title: row.kind === "section" ? sidebarSectionName(Number(row.id)) : row.title,
+        snippet: snippetFromMarked(row.snippet),
+        citation: row.citation,
+      }));
+    }),
+});

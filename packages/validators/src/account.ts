@@ -1,0 +1,60 @@
+/**
+ * Account inputs (passwords, API tokens), shared by the server and the web forms. zod/mini, like the
+ * question rules, so the account screens share the admin screens' small validation chunk; the API
+ * builds its classic-zod objects from these very schemas (./api.ts).
+ */
+import * as z from "zod/mini";
+import { hasControlChars } from "./index.ts";
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 1000;
+
+/** A new password: NIST 800-63B length rules; the server also refuses common passwords. */
+export const newPassword = z.string({ error: "Enter a password." }).check(
+  z.minLength(PASSWORD_MIN, `The password needs at least ${PASSWORD_MIN} characters.`),
+  z.maxLength(PASSWORD_MAX, `The password can have at most ${PASSWORD_MAX} characters.`),
+  z.refine((v) => !hasControlChars(v, true), "The password cannot contain control characters."),
+);
+
+export const currentPassword = z
+  .string({ error: "Enter your current password." })
+  .check(
+    z.minLength(1, "Enter your current password."),
+    z.maxLength(PASSWORD_MAX, "That is not your current password."),
+  );
+
+/** The rule across the two fields of a password change. */
+export const newPasswordDiffers = z.refine<{ currentPassword: string; newPassword: string }>(
+  (v) => v.newPassword !== v.currentPassword,
+  { path: ["newPassword"], message: "The new password must be different from the current one." },
+);
+
+export const changePasswordInput = z.object({ currentPassword, newPassword }).check(newPasswordDiffers);
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const TOKEN_SCOPES = ["read", "write"] as const;
+export const tokenScope = z.enum(TOKEN_SCOPES, { error: "scope must be read or write." });
+export const TOKEN_MAX_DAYS = 365;
+
+export const tokenFields = {
+  name: z.string({ error: "Give the token a name." }).check(
+    z.trim(),
+    z.minLength(1, "Give the token a name."),
+    z.maxLength(100, "The name is too long (at most 100 characters)."),
+    z.refine((v) => !hasControlChars(v, true), "The name cannot contain control characters."),
+  ),
+  scope: z._default(tokenScope, "read"),
+  /** Days until the token expires; the server's TOKEN_DAYS when absent. */
+  expiresInDays: z.optional(
+    z.coerce
+      .number({ error: "expiresInDays must be a number of days." })
+      .check(
+        z.int("expiresInDays must be a whole number of days."),
+        z.minimum(1, "expiresInDays must be at least 1."),
+        z.maximum(TOKEN_MAX_DAYS, `expiresInDays must be at most ${TOKEN_MAX_DAYS}.`),
+      ),
+  ),
+};
+
+export const createTokenInput = z.object(tokenFields);
+export type CreateTokenInput = z.infer<typeof createTokenInput>;
