@@ -1,13 +1,20 @@
-import { Button, Dialog, Field, Portal, RadioGroup, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, chakra, Flex, Heading, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { CATEGORY_LABELS, type ReportCategory, type ReportItemType } from "./reportLabels.ts";
 
 const COMMENT_MAX = 1000;
 
-/** The 'Report a problem' dialog: what is wrong, an optional comment, Send Report. */
+/**
+ * The 'Report a problem' dialog: what is wrong, an optional comment, Send Report.
+ *
+ * Built on the browser's own modal <dialog> and radio buttons rather than Chakra's Dialog and
+ * RadioGroup: the browser already traps focus, makes the page behind inert, closes on Esc and returns
+ * focus to the button, and the button sits on Study, Flashcards, Review and the test review, where
+ * Chakra's dialog machinery (about 20 KB gz) would be downloaded for a dialog most members never open.
+ */
 export default function ReportDialog({
   itemType,
   itemId,
@@ -22,7 +29,12 @@ export default function ReportDialog({
   const [category, setCategory] = useState<ReportCategory | null>(null);
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
-  const labelId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const legendId = useId();
+  const errorId = useId();
+  const commentId = useId();
+  const countId = useId();
   const send = useMutation(
     trpc.reports.create.mutationOptions({
       onSuccess: () => {
@@ -31,10 +43,16 @@ export default function ReportDialog({
           "Thank you: your report was sent",
           "An admin will look at it. See it under Account → My Reports.",
         );
-        onClose();
+        dialogRef.current?.close();
       },
     }),
   );
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
   const noun = itemType === "question" ? "question" : "flashcard";
   const submit = () => {
     if (!category) {
@@ -43,87 +61,111 @@ export default function ReportDialog({
     }
     send.mutate({ itemType, itemId, category, ...(comment.trim() ? { comment: comment.trim() } : {}) });
   };
+  const invalid = missing && !category;
+
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
+    <chakra.dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      bg="bg.panel"
+      color="fg"
+      rounded="l3"
+      shadow="lg"
+      p="0"
+      // The reset's `margin: 0` would pin the dialog to the top-left corner; the browser centres it with auto.
+      m="auto"
+      w="calc(100% - 2rem)"
+      maxW="md"
+      maxH="calc(100dvh - 2rem)"
+      overflowY="auto"
+      _backdrop={{ bg: "blackAlpha.600" }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content
-            as="form"
-            onSubmit={(e: React.FormEvent) => {
-              e.preventDefault();
-              submit();
-            }}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="5" p="6">
+          <Heading as="h2" size="lg" id={titleId}>
+            Report a problem with this {noun}
+          </Heading>
+          <Box
+            role="radiogroup"
+            aria-labelledby={legendId}
+            aria-describedby={invalid ? errorId : undefined}
+            aria-invalid={invalid || undefined}
+            aria-required
           >
-            <Dialog.Header>
-              <Dialog.Title>Report a problem with this {noun}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <Field.Root invalid={missing && !category} required>
-                  <Field.Label id={labelId}>What is wrong?</Field.Label>
-                  <RadioGroup.Root
-                    value={category}
-                    onValueChange={(e) => setCategory(e.value as ReportCategory)}
-                    aria-labelledby={labelId}
-                  >
-                    <Stack gap="2">
-                      {(Object.keys(CATEGORY_LABELS) as ReportCategory[]).map((c) => (
-                        <RadioGroup.Item key={c} value={c} minH="32px">
-                          <RadioGroup.ItemHiddenInput />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>{CATEGORY_LABELS[c]}</RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                      ))}
-                    </Stack>
-                  </RadioGroup.Root>
-                  <Field.ErrorText>Choose what is wrong.</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={comment.length > COMMENT_MAX}>
-                  <Field.Label>Comment (optional)</Field.Label>
-                  <Textarea
-                    value={comment}
-                    onChange={(e) => setComment(e.currentTarget.value)}
-                    rows={3}
-                    placeholder="What should it say? Where in the contract?"
+            <Text id={legendId} fontWeight="medium" fontSize="sm" mb="2">
+              What is wrong?{" "}
+              <Text as="span" color="fg.error" aria-hidden>
+                *
+              </Text>
+            </Text>
+            <Stack gap="1">
+              {(Object.keys(CATEGORY_LABELS) as ReportCategory[]).map((c) => (
+                <Flex as="label" key={c} align="center" gap="3" minH="36px" cursor="pointer">
+                  <chakra.input
+                    type="radio"
+                    name="category"
+                    value={c}
+                    checked={category === c}
+                    onChange={() => setCategory(c)}
+                    w="4"
+                    h="4"
+                    accentColor="var(--chakra-colors-brand-solid)"
                   />
-                  <Field.HelperText>
-                    {comment.length} / {COMMENT_MAX}
-                  </Field.HelperText>
-                </Field.Root>
-                {send.isError && (
-                  <Text role="alert" color={{ _light: "red.700", _dark: "red.300" }} fontSize="sm">
-                    {errorMessage(send.error)}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" size="lg" type="button">
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="brand"
-                size="lg"
-                type="submit"
-                loading={send.isPending}
-                loadingText="Sending"
-                disabled={comment.length > COMMENT_MAX}
-              >
-                Send Report
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <Text as="span">{CATEGORY_LABELS[c]}</Text>
+                </Flex>
+              ))}
+            </Stack>
+            {invalid && (
+              <Text id={errorId} color="fg.error" fontSize="sm" mt="1">
+                Choose what is wrong.
+              </Text>
+            )}
+          </Box>
+          <Box>
+            <chakra.label htmlFor={commentId} display="block" fontWeight="medium" fontSize="sm" mb="1.5">
+              Comment (optional)
+            </chakra.label>
+            <Textarea
+              id={commentId}
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              rows={3}
+              aria-describedby={countId}
+              aria-invalid={comment.length > COMMENT_MAX || undefined}
+              placeholder="What should it say? Where in the contract?"
+            />
+            <Text id={countId} fontSize="xs" color={comment.length > COMMENT_MAX ? "fg.error" : "fg.muted"} mt="1">
+              {comment.length} / {COMMENT_MAX}
+            </Text>
+          </Box>
+          {send.isError && (
+            <Text role="alert" color={{ _light: "red.700", _dark: "red.300" }} fontSize="sm">
+              {errorMessage(send.error)}
+            </Text>
+          )}
+          <Flex justify="flex-end" gap="3" wrap="wrap">
+            <Button variant="outline" size="lg" type="button" onClick={() => dialogRef.current?.close()}>
+              Cancel
+            </Button>
+            <Button
+              colorPalette="brand"
+              size="lg"
+              type="submit"
+              loading={send.isPending}
+              loadingText="Sending"
+              disabled={comment.length > COMMENT_MAX}
+            >
+              Send Report
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+    </chakra.dialog>
   );
 }
