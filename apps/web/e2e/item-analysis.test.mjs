@@ -112,12 +112,14 @@ test("after answering in Study a member sees how other members answered, from 30
     const peers = page.getByTestId("peer-stats");
     if (q.questionType === "multiple-choice" && q.options.length === 4 && (await isSeeded(context, q))) {
       seen.add(q.id);
-      // 15 of the 30 seeded members and this one: 16 of 31.
-      await peers.getByText("52 % of members answered this correctly").waitFor();
+      // 15 of the 30 seeded members were right. Study shows feedback at once and sends the answer through
+      // the outbox, so the figures come either before this member's answer reached the server (15 of 30)
+      // or after it (16 of 31): both are the true share of members at the time they were read.
+      await peers.getByText(/\b(50|52) % of members answered this correctly/).waitFor();
       const shares = await peers.getByTestId("peer-option").allTextContents();
       assert.equal(shares.length, 4);
       const right = shares.find((t) => t.includes(q.correctAnswer));
-      assert.match(right, /\(correct\)52 %/);
+      assert.match(right, /\(correct\)(50|52) %/);
       await expectNoSeriousA11yViolations(page, "study feedback with peer statistics");
       await screenshot(page, "study-peer-stats");
     } else {
