@@ -1,10 +1,9 @@
 /**
  * The results for a query: from GET /api/search (through tRPC), or, when the device is offline or
- * the request fails for lack of a connection, from searchOnDevice over the questions and cards this
- * app has already loaded (TanStack Query's cache). `fromDevice` tells the screen to say so.
- *
- * Where the offline bank plugs in: `deviceBank` below reads the query cache; a fuller copy of the
- * bank kept on the device (IndexedDB) can be passed in its place.
+ * the request fails for lack of a connection, from searchOnDevice over the questions and cards in
+ * TanStack Query's cache. That cache is the device's copy of the bank: the app loads the whole bank
+ * and deck on the first online visit and keeps them in IndexedDB (offline/persist.ts), so a search
+ * with no connection covers every question and card. `fromDevice` tells the screen to say so.
  */
 
 import type { SearchResult } from "@jcba/domain";
