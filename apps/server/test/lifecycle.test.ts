@@ -126,7 +126,9 @@ describe("graceful shutdown", () => {
 
     server.child.kill("SIGTERM");
     await server.printed("shutting down");
-    await expect(getAlone(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED/);
+    // A new connection is not served: refused once the listener is closed, or reset when it reached
+    // the kernel's accept queue just before the close (a loaded machine makes that window wider).
+    await expect(getAlone(`${server.url}/api/health`)).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
     probe.write("\r\n");
     const answer = await probeAnswer;
     expect(answer).toMatch(/^HTTP\/1\.1 503/);
