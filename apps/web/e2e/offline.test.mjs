@@ -266,6 +266,26 @@ test("offline, a 10-question practice test is drawn and graded on the device, an
   await context.close();
 });
 
+test("a network that leads nowhere (navigator.onLine still true) switches the practice-test set-up to the device", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const page = await context.newPage();
+  await visitOnline(page, me.id);
+  await page.goto(`${BASE_URL}/test`);
+  await page.getByText(/questions available for this choice/).waitFor();
+  assert.equal(await page.getByTestId("offline-setup").count(), 0, "online: the server draws");
+  // Every request fails, but the browser still believes it is online.
+  await context.route("**/*", (route) => route.abort("connectionrefused"));
+  assert.equal(await page.evaluate(() => navigator.onLine), true);
+  await page.getByRole("button", { name: "Start Test" }).click();
+  // The failed draw makes the app check the server, find it unreachable, and offer the device's draw.
+  await page.getByTestId("offline-setup").getByText("You are offline").waitFor();
+  await status(page).getByText("Offline", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.getByText("Question 1 of 25", { exact: true }).waitFor();
+  await context.close();
+});
+
 test("an outbox filled by one member is never sent under another member's session", async () => {
   const { context } = await signedInContext(browser, { first: "Ana" });
   const ana = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();

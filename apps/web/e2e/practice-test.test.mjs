@@ -384,9 +384,9 @@ test("a submission that cannot reach the server is graded on the device, then re
   // device's grading stays on screen, and the next replay gets the first record back.
   let dropped = 0;
   await page.route("**/api/trpc/tests.submit**", async (route) => {
-    dropped++;
     await route.fetch();
     await route.abort("connectionreset");
+    dropped++;
   });
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
@@ -395,7 +395,8 @@ test("a submission that cannot reach the server is graded on the device, then re
     await page.waitForTimeout(100); // polling the server's record, not an assertion delay
   }
   await marker.waitFor();
-  await page.unroute("**/api/trpc/tests.submit**");
+  // The outbox may be sending it again meanwhile: let that handler finish before the route goes.
+  await page.unrouteAll({ behavior: "wait" });
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await marker.waitFor({ state: "hidden" });
   await page.getByText("7 of 10 correct").waitFor();

@@ -37,7 +37,7 @@ import {
   type TestResult,
   withoutAnswers,
 } from "./storage.ts";
-import { type SubmitProblem, submitProblem } from "./submitProblem.ts";
+import { type SubmitProblem, storageProblem } from "./submitProblem.ts";
 import { TakingScreen } from "./TakingScreen.tsx";
 
 export function PracticeTest({
@@ -107,6 +107,11 @@ export function PracticeTest({
     mutationFn: (input: { sections?: string; count?: number; pool?: PoolChoice; code?: string }) =>
       client.tests.draw.query(input),
     networkMode: "always",
+    // No answer at all: let the outbox check whether the server can be reached; if not, the set-up
+    // switches to drawing on the device.
+    onError: (error) => {
+      if ((error as { data?: { httpStatus?: number } }).data?.httpStatus === undefined) void replay();
+    },
   });
   const clearFlags = useMutation(
     trpc.flags.clear.mutationOptions({
@@ -209,6 +214,7 @@ export function PracticeTest({
     if (request.count < 1) return;
     if (!online) {
       if (!bank.data) return;
+      draw.reset();
       submit.reset();
       setRefused(null);
       begin(newAttempt(drawOnDevice(bank.data, chosenSections(effective), request.count), limitSecondsOf(effective)));
@@ -279,7 +285,7 @@ export function PracticeTest({
         onRetry={retry}
         onDiscard={discardActive}
         submitting={submit.isPending}
-        submitError={refused ?? (submit.error ? submitProblem(submit.error) : null)}
+        submitError={refused ?? (submit.error ? storageProblem(submit.error) : null)}
       />
     );
   }
