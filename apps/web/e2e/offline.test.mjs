@@ -175,6 +175,117 @@ test("offline after one visit: a new section, 10 answers and 3 mastered cards sy
   await context.close();
 });
 
+test("offline, a 10-question practice test is drawn and graded on the device, and the server records it once", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const bank = new Map((await (await context.request.get(`${BASE_URL}/api/questions`)).json()).map((q) => [q.id, q]));
+  const attempts = async () => await (await context.request.get(`${BASE_URL}/api/test-attempts`)).json();
+  const page = await context.newPage();
+  await visitOnline(page, me.id);
+
+  await cutNetwork(context);
+  await page.goto(`${BASE_URL}/test`); // served by the service worker, from the device's copy
+  await page.getByRole("heading", { level: 1, name: "Practice Test" }).waitFor();
+  // Only what the device can draw and grade is offered.
+  await page.getByTestId("offline-setup").getByText("You are offline").waitFor();
+  for (const pool of ["unused", "incorrect", "flagged"])
+    assert.ok(await page.getByTestId(`pool-${pool}`).locator("input").isDisabled(), `${pool} needs the server`);
+  assert.ok(await page.getByLabel("Have a test code?").isDisabled(), "test codes need the server");
+  await page.getByText(/questions available for this choice/).waitFor();
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: "10 questions", exact: true }) })
+    .click();
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.getByText("Question 1 of 10", { exact: true }).waitFor();
+  const drawn = await page.evaluate(([id]) => JSON.parse(localStorage.getItem(`jcba:practice-test:${id}`)), [me.id]);
+  assert.equal(drawn.questions.length, 10);
+  assert.equal(new Set(drawn.questions.map((q) => q.id)).size, 10, "ten different questions");
+  assert.ok(new Set(drawn.questions.map((q) => q.sectionNumber)).size >= 5, "spread across the sections");
+  for (const q of drawn.questions) assert.equal(q.correctAnswer, undefined, "the test keeps no answers");
+
+  const given = [];
+  for (let i = 0; i < 10; i++) {
+    const q = bank.get(drawn.questions[i].id);
+    const value = answerFor(q, i < 7);
+    given.push({ questionId: q.id, userAnswer: value });
+    if (q.questionType === "multiple-choice")
+      await page
+        .locator("label")
+        .filter({ has: page.getByRole("radio", { name: value, exact: true }) })
+        .click();
+    else await page.getByPlaceholder("Type your answer here...").fill(value);
+    if (i < 9) {
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText(`Question ${i + 2} of 10`, { exact: true }).waitFor();
+    }
+  }
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  await page.getByRole("heading", { level: 1, name: "Test Results" }).waitFor();
+  const marker = page.getByTestId("device-graded");
+  await marker.getByText("Graded on this device, confirmed when synced").waitFor();
+  await page.getByText("7 of 10 correct").waitFor();
+  assert.match(await page.getByTestId("score").textContent(), /70%/);
+  const id = new URL(page.url()).searchParams.get("review");
+  assert.equal(id, drawn.id);
+  await status(page).getByText("Offline · 1 change waiting to sync", { exact: true }).waitFor();
+  const outbox = await page.evaluate(idbRead, ["jcba-outbox", "writes", `member:${me.id}`]);
+  assert.equal(outbox.length, 1);
+  assert.equal(outbox[0].kind, "test");
+  assert.equal(outbox[0].id, id);
+  assert.deepEqual(await attempts(), [], "nothing reached the server while offline");
+
+  await restoreNetwork(context);
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+  // The server's grading replaces the device's on screen, and it is the record.
+  await marker.waitFor({ state: "hidden" });
+  await page.getByText("7 of 10 correct").waitFor();
+  const recorded = async () => {
+    const list = await attempts();
+    assert.equal(list.length, 1, "the test attempt is recorded once");
+    assert.equal(list[0].id, id);
+    assert.equal(list[0].score, 70);
+    assert.equal(list[0].totalQuestions, 10);
+    const result = await (await context.request.get(`${BASE_URL}/api/test-attempts/${id}`)).json();
+    assert.deepEqual(
+      result.review.map((r) => ({ questionId: r.id, userAnswer: r.userAnswer })),
+      given,
+      "its 10 answers, in order",
+    );
+    assert.equal(result.correctCount, 7);
+  };
+  await recorded();
+
+  // Replaying the outbox twice more changes nothing: the first record stands.
+  for (let round = 0; round < 2; round++) {
+    const res = await context.request.post(`${BASE_URL}/api/test-attempts`, { data: outbox[0].input });
+    assert.ok(res.ok(), `replay: ${res.status()}`);
+    assert.equal((await res.json()).attempt.id, id);
+  }
+  await recorded();
+  await context.close();
+});
+
+test("a network that leads nowhere (navigator.onLine still true) switches the practice-test set-up to the device", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const page = await context.newPage();
+  await visitOnline(page, me.id);
+  await page.goto(`${BASE_URL}/test`);
+  await page.getByText(/questions available for this choice/).waitFor();
+  assert.equal(await page.getByTestId("offline-setup").count(), 0, "online: the server draws");
+  // Every request fails, but the browser still believes it is online.
+  await context.route("**/*", (route) => route.abort("connectionrefused"));
+  assert.equal(await page.evaluate(() => navigator.onLine), true);
+  await page.getByRole("button", { name: "Start Test" }).click();
+  // The failed draw makes the app check the server, find it unreachable, and offer the device's draw.
+  await page.getByTestId("offline-setup").getByText("You are offline").waitFor();
+  await status(page).getByText("Offline", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.getByText("Question 1 of 25", { exact: true }).waitFor();
+  await context.close();
+});
+
 test("an outbox filled by one member is never sent under another member's session", async () => {
   const { context } = await signedInContext(browser, { first: "Ana" });
   const ana = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();

@@ -78,9 +78,16 @@ export async function enqueue(write: OutboxWrite, id: string): Promise<void> {
   void replay();
 }
 
+/** Listens to what the server answers each sent write; a screen that opens before the outbox starts waits for it. */
 export function onSent(listener: SentListener): () => void {
-  owner?.onSent.add(listener);
-  return () => owner?.onSent.delete(listener);
+  let stopped = false;
+  void ready.then(() => {
+    if (!stopped) owner?.onSent.add(listener);
+  });
+  return () => {
+    stopped = true;
+    owner?.onSent.delete(listener);
+  };
 }
 
 function send(client: Client, entry: OutboxEntry): Promise<unknown> {

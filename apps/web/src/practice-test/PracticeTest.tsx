@@ -1,12 +1,17 @@
 /**
  * Practice Test (/test): set-up, taking, results; /test?review={attemptId} shows a past attempt.
- * The attempt in progress lives in localStorage per member, so it survives reloads, closed tabs
- * and failed submissions; its client-chosen id makes a retried submission count once.
+ * The attempt in progress lives in localStorage per member, so it survives reloads and closed tabs.
+ * Submitting puts it in the outbox under its client-chosen id (recorded once however often it is
+ * sent): online the results wait for the server's grading; when the server cannot be reached they are
+ * graded on the device until the outbox sends it. With no server, the test is drawn on the device.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { notifyError } from "../components/ui/toaster.tsx";
+import { enqueue, onSent, pendingWrites, replay } from "../offline/outbox.ts";
+import { useSyncState } from "../offline/status.ts";
+import { countsOnDevice, drawOnDevice } from "./deviceTest.ts";
 import { ResumePrompt } from "./ResumePrompt.tsx";
 import { ReviewView } from "./ReviewView.tsx";
 import {
@@ -29,9 +34,10 @@ import {
   type SavedAttempt,
   saveAttempt,
   submission,
+  type TestResult,
   withoutAnswers,
 } from "./storage.ts";
-import { submitProblem } from "./submitProblem.ts";
+import { type SubmitProblem, storageProblem } from "./submitProblem.ts";
 import { TakingScreen } from "./TakingScreen.tsx";
 
 export function PracticeTest({
@@ -82,17 +88,30 @@ export function PracticeTest({
     [userId],
   );
 
+  // The server can be reached (the outbox's reachability, not only navigator.onLine).
+  const { online } = useSyncState();
   // networkMode "always": offline, calls fail at once with a clear message instead of waiting silently.
-  const availability = useQuery(trpc.tests.availability.queryOptions(undefined, { networkMode: "always" }));
-  const counts: PoolCounts | undefined = useMemo(
-    () => (availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a])) : undefined),
-    [availability.data],
+  const availability = useQuery(
+    trpc.tests.availability.queryOptions(undefined, { networkMode: "always", enabled: online }),
   );
+  // The whole bank as kept on the device (never fetched here): offline tests are drawn from it.
+  const bank = useQuery({ ...trpc.questions.list.queryOptions({}), enabled: false });
+  const counts: PoolCounts | undefined = useMemo(() => {
+    if (!online) return bank.data ? countsOnDevice(bank.data) : undefined;
+    return availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a])) : undefined;
+  }, [online, bank.data, availability.data]);
+  // Offline, only the All pool in Timed mode can be drawn and checked on the device.
+  const effective: SetupChoice = online ? choice : { ...choice, pool: "all", mode: "timed" };
 
   const draw = useMutation({
     mutationFn: (input: { sections?: string; count?: number; pool?: PoolChoice; code?: string }) =>
       client.tests.draw.query(input),
     networkMode: "always",
+    // No answer at all: let the outbox check whether the server can be reached; if not, the set-up
+    // switches to drawing on the device.
+    onError: (error) => {
+      if ((error as { data?: { httpStatus?: number } }).data?.httpStatus === undefined) void replay();
+    },
   });
   const clearFlags = useMutation(
     trpc.flags.clear.mutationOptions({
@@ -103,36 +122,64 @@ export function PracticeTest({
     }),
   );
 
-  const submit = useMutation(
-    trpc.tests.submit.mutationOptions({
-      networkMode: "always",
-      // These run even if the member has left the page: the attempt is recorded, so forget it here.
-      onSuccess: (result, vars) => {
-        clearAttempt(userId, vars.id);
-        queryClient.setQueryData(trpc.tests.get.queryKey({ id: result.attempt.id }), result);
+  /** The submission whose server result the results screen waits for. */
+  const waiting = useRef<string | null>(null);
+  const [refused, setRefused] = useState<SubmitProblem | null>(null);
+  const showResults = useCallback(
+    (id: string) => {
+      if (waiting.current !== id) return;
+      waiting.current = null;
+      attemptRef.current = null;
+      setAttempt(null);
+      showReview(id);
+    },
+    [showReview],
+  );
+
+  // What the server answered for a sent test: its grading is the record.
+  useEffect(
+    () =>
+      onSent((entry, result) => {
+        if (entry.kind !== "test") return;
+        const rejected = result as { rejected?: boolean; status?: number; message?: string } | null;
+        if (rejected?.rejected) {
+          if (waiting.current !== entry.id) return;
+          waiting.current = null;
+          // Kept on the device again, so the member can retry or discard it, even after a reload.
+          if (attemptRef.current?.id === entry.id) saveAttempt(userId, attemptRef.current);
+          setRefused({ kind: "rejected", detail: `${rejected.status}: ${rejected.message}` });
+          return;
+        }
+        queryClient.setQueryData(trpc.tests.get.queryKey({ id: entry.id }), result as TestResult);
         void queryClient.invalidateQueries({ queryKey: trpc.tests.list.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.progress.sections.queryKey() });
-      },
-    }),
+        showResults(entry.id);
+      }),
+    [queryClient, trpc, userId, showResults],
   );
-  const submitting = useRef(false);
+
+  // Stored in the outbox first (on this device, under the test's id), then sent.
+  const submit = useMutation({
+    networkMode: "always",
+    mutationFn: async (a: SavedAttempt) => {
+      const input = submission(a, a.finishedSeconds ?? a.elapsedSeconds);
+      waiting.current = a.id;
+      await enqueue({ kind: "test", input }, a.id);
+      // The outbox holds it now: a reload shows its results rather than offering it back.
+      clearAttempt(userId, a.id);
+      await replay();
+      // Not sent (no connection, or the server did not answer): graded on the device meanwhile.
+      if ((await pendingWrites()).some((e) => e.id === a.id)) showResults(a.id);
+    },
+  });
 
   const send = useCallback(
     (a: SavedAttempt) => {
-      if (submitting.current || a.finishedSeconds === null) return;
-      submitting.current = true;
-      submit.mutate(submission(a, a.finishedSeconds), {
-        onSuccess: (result) => {
-          attemptRef.current = null;
-          setAttempt(null);
-          showReview(result.attempt.id);
-        },
-        onSettled: () => {
-          submitting.current = false;
-        },
-      });
+      if (submit.isPending || a.finishedSeconds === null) return;
+      setRefused(null);
+      submit.mutate(a);
     },
-    [submit, showReview],
+    [submit],
   );
 
   const handIn = useCallback(
@@ -162,9 +209,17 @@ export function PracticeTest({
 
   const start = () => {
     if (!counts) return;
-    const available = chosenSections(choice).reduce((sum, s) => sum + countIn(counts, s, choice.pool), 0);
-    const request = drawRequest(choice, available);
+    const available = chosenSections(effective).reduce((sum, s) => sum + countIn(counts, s, effective.pool), 0);
+    const request = drawRequest(effective, available);
     if (request.count < 1) return;
+    if (!online) {
+      if (!bank.data) return;
+      draw.reset();
+      submit.reset();
+      setRefused(null);
+      begin(newAttempt(drawOnDevice(bank.data, chosenSections(effective), request.count), limitSecondsOf(effective)));
+      return;
+    }
     draw.mutate(request, {
       onSuccess: (data) => {
         if (data.questions.length === 0) {
@@ -174,6 +229,7 @@ export function PracticeTest({
         if (choice.pool === "flagged" && choice.clearFlags)
           clearFlags.mutate({ questionIds: data.questions.map((q) => q.id) });
         submit.reset();
+        setRefused(null);
         begin(newAttempt(data.questions, limitSecondsOf(choice), { tutor: choice.mode === "tutor", code: data.code }));
       },
     });
@@ -196,6 +252,7 @@ export function PracticeTest({
     const a = attemptRef.current;
     if (a) clearAttempt(userId, a.id);
     submit.reset();
+    setRefused(null);
     begin(null);
   };
 
@@ -228,7 +285,7 @@ export function PracticeTest({
         onRetry={retry}
         onDiscard={discardActive}
         submitting={submit.isPending}
-        submitError={submit.error ? submitProblem(submit.error) : null}
+        submitError={refused ?? (submit.error ? storageProblem(submit.error) : null)}
       />
     );
   }
@@ -268,7 +325,8 @@ export function PracticeTest({
 
   return (
     <SetupScreen
-      choice={choice}
+      choice={effective}
+      offline={!online}
       onOpenCode={(c) => {
         draw.reset();
         openCode(c);
@@ -278,7 +336,15 @@ export function PracticeTest({
         setChoice(next);
       }}
       counts={counts}
-      countsError={availability.error ? errorMessage(availability.error) : null}
+      countsError={
+        online
+          ? availability.error
+            ? errorMessage(availability.error)
+            : null
+          : bank.data
+            ? null
+            : "The question bank is not on this device yet: connect once to start a practice test."
+      }
       onRetryCounts={() => void availability.refetch()}
       onStart={start}
       starting={draw.isPending}

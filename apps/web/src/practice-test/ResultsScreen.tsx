@@ -1,5 +1,19 @@
 /** Results: score, time, a per-section breakdown and a review of every question. */
-import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Switch, Table, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from "@chakra-ui/react";
 import {
   citationLabel,
   formatDuration,
@@ -22,9 +36,11 @@ interface Props {
   result: TestResult;
   onNewTest: () => void;
   onRetake: (missed: ReviewItem[]) => void;
+  /** Graded on this device while the submission waits in the outbox; the server's grading replaces it. */
+  onDevice?: boolean;
 }
 
-export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
+export function ResultsScreen({ result, onNewTest, onRetake, onDevice = false }: Props) {
   const { attempt, correctCount, breakdown, review } = result;
   const [onlyMissed, setOnlyMissed] = useState(false);
   const palette = bandPalette(attempt.score);
@@ -49,6 +65,19 @@ export function ResultsScreen({ result, onNewTest, onRetake }: Props) {
               : `${attempt.sectionsIncluded.length} sections`}
         </Text>
       </Box>
+
+      {onDevice && (
+        <Alert.Root status="warning" role="status" data-testid="device-graded">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Graded on this device, confirmed when synced</Alert.Title>
+            <Alert.Description>
+              This test waits on this device and is sent when the connection returns. The server then grades it again,
+              and its result is the one kept in your history.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
 
       <Card.Root as="section" aria-labelledby="results-score">
         <Card.Body>

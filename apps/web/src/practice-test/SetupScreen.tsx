@@ -101,6 +101,8 @@ interface Props {
   startError: string | null;
   /** Opens a test someone shared by its code. */
   onOpenCode: (code: string) => void;
+  /** The server cannot be reached: the test is drawn on the device, from All questions, in Timed mode. */
+  offline?: boolean;
 }
 
 export function SetupScreen({
@@ -113,6 +115,7 @@ export function SetupScreen({
   starting,
   startError,
   onOpenCode,
+  offline = false,
 }: Props) {
   const [codeText, setCodeText] = useState("");
   const sections = chosenSections(choice);
@@ -135,6 +138,18 @@ export function SetupScreen({
           every question with its contract citation.
         </Text>
       </Box>
+      {offline && (
+        <Alert.Root status="info" data-testid="offline-setup">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>You are offline</Alert.Title>
+            <Alert.Description>
+              The test is drawn on this device from All questions and graded here until it syncs. The Unused, Incorrect
+              and Flagged pools, Tutor mode and test codes need a connection.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
 
       <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 20rem" }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
@@ -256,13 +271,18 @@ export function SetupScreen({
                   {POOLS.map((p) => {
                     const n = poolTotal(p.value);
                     return (
-                      <RadioCard.Item key={p.value} value={p.value} data-testid={`pool-${p.value}`}>
+                      <RadioCard.Item
+                        key={p.value}
+                        value={p.value}
+                        data-testid={`pool-${p.value}`}
+                        disabled={offline && p.value !== "all"}
+                      >
                         <RadioCard.ItemHiddenInput />
                         <RadioCard.ItemControl minH="44px">
                           <RadioCard.ItemContent>
                             <RadioCard.ItemText>
                               {p.label}
-                              {n === undefined ? "" : ` (${n})`}
+                              {n === undefined || (offline && p.value !== "all") ? "" : ` (${n})`}
                             </RadioCard.ItemText>
                             <RadioCard.ItemDescription>{p.description}</RadioCard.ItemDescription>
                           </RadioCard.ItemContent>
@@ -312,7 +332,7 @@ export function SetupScreen({
                       <RadioCard.ItemIndicator />
                     </RadioCard.ItemControl>
                   </RadioCard.Item>
-                  <RadioCard.Item value="tutor">
+                  <RadioCard.Item value="tutor" disabled={offline}>
                     <RadioCard.ItemHiddenInput />
                     <RadioCard.ItemControl minH="44px">
                       <RadioCard.ItemContent>
@@ -486,7 +506,7 @@ export function SetupScreen({
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                if (codeText.trim() !== "") onOpenCode(codeText.trim());
+                if (!offline && codeText.trim() !== "") onOpenCode(codeText.trim());
               }}
             >
               <Field.Root>
@@ -499,8 +519,9 @@ export function SetupScreen({
                     minH="44px"
                     autoComplete="off"
                     spellCheck={false}
+                    disabled={offline}
                   />
-                  <Button type="submit" variant="outline" minH="44px" disabled={codeText.trim() === ""}>
+                  <Button type="submit" variant="outline" minH="44px" disabled={offline || codeText.trim() === ""}>
                     Open
                   </Button>
                 </HStack>

@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Text } from "@chakra-ui/react";
 import { RotateCcw } from "lucide-react";
 import { PROBLEM_TEXT, type SubmitProblem } from "./submitProblem.ts";
 
-/** The last minute's warning, 'Submitting your test…', and a failed submission with Retry. */
+/** The last minute's warning, 'Submitting your test…', and a submission refused or not stored, with Retry. */
 export function SubmitAlerts({
   warn,
   finished,
@@ -54,11 +54,6 @@ export function SubmitAlerts({
               <Button colorPalette="red" minH="44px" onClick={onRetry} loading={submitting} loadingText="Retrying…">
                 <RotateCcw aria-hidden /> Retry
               </Button>
-              {submitError.kind === "signedOut" && (
-                <Button asChild variant="outline" minH="44px">
-                  <a href="/api/login">Sign In</a>
-                </Button>
-              )}
               {submitError.kind === "rejected" && (
                 <Button variant="outline" minH="44px" onClick={onDiscard}>
                   Discard this test

@@ -1,7 +1,14 @@
-import { Button, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, chakra, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
+import { useEffect, useId, useRef } from "react";
 
-/** 'Submit your test?' when questions are unanswered or flagged: Keep Working or Submit Anyway. */
+/**
+ * 'Submit your test?' when questions are unanswered or flagged: Keep Working or Submit Anyway.
+ *
+ * The browser's own modal <dialog> rather than Chakra's Dialog (as the report dialog): the browser
+ * traps focus, makes the test behind inert, closes on Esc and returns focus to Submit Test, and /test
+ * does not download Chakra's dialog machinery (about 13 KB gz) for it.
+ */
 export function SubmitConfirmDialog({
   open,
   onOpenChange,
@@ -16,45 +23,67 @@ export function SubmitConfirmDialog({
   flagged: number;
   onConfirm: () => void;
 }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Submit your test?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                {unanswered > 0 ? (
-                  <Text>You have {plural(unanswered, "unanswered question")}. Submit anyway?</Text>
-                ) : (
-                  <Text>You flagged {plural(flagged, "question")} for review. Submit anyway?</Text>
-                )}
-                {unanswered > 0 && flagged > 0 && (
-                  <Text color="fg.muted">You also flagged {plural(flagged, "question")} for review.</Text>
-                )}
-                {unanswered > 0 && (
-                  <Text color="fg.muted" fontSize="sm">
-                    Unanswered questions count as incorrect.
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" minH="44px">
-                  Keep Working
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="brand" minH="44px" onClick={onConfirm}>
-                Submit Anyway
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <chakra.dialog
+      ref={dialogRef}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onClose={() => onOpenChange(false)}
+      bg="bg.panel"
+      color="fg"
+      rounded="l3"
+      shadow="lg"
+      p="0"
+      // The reset's `margin: 0` would pin the dialog to the top-left corner; the browser centres it with auto.
+      m="auto"
+      w="calc(100% - 2rem)"
+      maxW="md"
+      maxH="calc(100dvh - 2rem)"
+      overflowY="auto"
+      _backdrop={{ bg: "blackAlpha.600" }}
+    >
+      {open && (
+        <Stack gap="5" p="6">
+          <Heading as="h2" size="lg" id={titleId}>
+            Submit your test?
+          </Heading>
+          <Stack gap="2" id={messageId}>
+            {unanswered > 0 ? (
+              <Text>You have {plural(unanswered, "unanswered question")}. Submit anyway?</Text>
+            ) : (
+              <Text>You flagged {plural(flagged, "question")} for review. Submit anyway?</Text>
+            )}
+            {unanswered > 0 && flagged > 0 && (
+              <Text color="fg.muted">You also flagged {plural(flagged, "question")} for review.</Text>
+            )}
+            {unanswered > 0 && (
+              <Text color="fg.muted" fontSize="sm">
+                Unanswered questions count as incorrect.
+              </Text>
+            )}
+          </Stack>
+          <Flex justify="flex-end" gap="3" wrap="wrap">
+            <Button variant="outline" minH="44px" onClick={() => onOpenChange(false)}>
+              Keep Working
+            </Button>
+            <Button colorPalette="brand" minH="44px" onClick={onConfirm}>
+              Submit Anyway
+            </Button>
+          </Flex>
+        </Stack>
+      )}
+    </chakra.dialog>
   );
 }
