@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Card, Field, Flex, Stack, Tabs, Text, Textarea } from "@chakra-ui/react";
-import { tabsSlotRecipe } from "@chakra-ui/react/theme";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Check, Pencil, RotateCcw, X } from "lucide-react";
@@ -32,9 +31,6 @@ export function ReportsQueue() {
         action={null}
       />
       <Tabs.Root
-        // The tabs recipe comes with this screen rather than with the app's theme: only the Reports
-        // queue uses tabs, so the shell every member downloads does not carry it.
-        recipe={tabsSlotRecipe}
         value={status}
         onValueChange={(e) => {
           setStatus(e.value as ReportStatus);
