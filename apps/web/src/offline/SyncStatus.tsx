@@ -4,12 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import type { MouseEvent } from "react";
 import { clearPersistedQueries } from "./persist.ts";
-import { shortStatusText, statusText, useSyncState, waitingText } from "./status.ts";
+import { statusText, useSyncState, waitingText } from "./status.ts";
 
 export function SyncStatus() {
   const s = useSyncState();
-  const full = statusText(s);
-  const short = shortStatusText(s);
   // A dot rather than icons: the words say it all, and the shell's code counts on every screen.
   const dot = !s.online ? "gray.solid" : s.waiting > 0 ? "orange.solid" : "green.solid";
   const title =
@@ -34,20 +32,11 @@ export function SyncStatus() {
       )}
       <HStack gap="1" color="fg.muted" fontSize="sm" title={title} data-testid="sync-status">
         <Box aria-hidden w="2" h="2" rounded="full" bg={dot} flexShrink={0} />
-        <Text role="status" display={{ base: s.online && s.waiting === 0 ? "none" : "block", md: "block" }}>
-          {/* A phone's header has no room for the sentence: it shows the count, and says it in full to screen readers. */}
-          {short === full ? (
-            full
-          ) : (
-            <>
-              <Box as="span" srOnly={{ base: true, md: false }}>
-                {full}
-              </Box>
-              <Box as="span" hideFrom="md" aria-hidden>
-                {short}
-              </Box>
-            </>
-          )}
+        {/* A phone's header has no room for the sentence: there the dot says it (grey offline, orange
+            waiting, green saved), the full status is read to screen readers, and Dashboard and
+            Performance spell it out. */}
+        <Text role="status" srOnly={{ base: true, md: false }}>
+          {statusText(s)}
         </Text>
       </HStack>
     </HStack>

@@ -56,13 +56,6 @@ export function statusText(s: SyncState): string {
   return "All changes saved";
 }
 
-/** The same on a phone's narrow header: 'Offline', 'Offline · 3', '3 to sync'. */
-export function shortStatusText(s: SyncState): string {
-  if (!s.online) return s.waiting > 0 ? `Offline · ${s.waiting}` : "Offline";
-  if (s.waiting > 0) return `${s.waiting} to sync`;
-  return "Saved";
-}
-
 export function waitingText(s: Pick<SyncState, "waiting" | "waitingAnswers">): string {
   const n = s.waiting;
   const what = s.waitingAnswers === n ? (n === 1 ? "answer" : "answers") : n === 1 ? "change" : "changes";
