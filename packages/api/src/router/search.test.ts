@@ -139,6 +139,18 @@ describe("search.query", () => {
     expect(await call.search.query({ q: "9.Z.9" })).toEqual([]);
   });
 
+  it("corrects a misspelling to a word an admin has just added", async () => {
+    const { call } = await t.member();
+    // Searched before the word exists: nothing like it, and the server remembers that.
+    expect(await call.search.query({ q: "plomberific" })).toEqual([]);
+    const card = await t.admin.call.flashcards.create({
+      sectionNumber: 10,
+      term: "Plomberifix rule",
+      definition: "A made-up rule, here to be found by a near spelling.",
+    });
+    expect((await call.search.query({ q: "plomberific" }))[0]).toMatchObject({ kind: "flashcard", id: card.id });
+  });
+
   it("is for signed-in people only", async () => {
     expect((await failure(t.signedOut.search.query({ q: "pay" }))).code).toBe("UNAUTHORIZED");
   });

@@ -81,28 +81,44 @@ interface Row {
 const HEADLINE = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=35, MinWords=15, ShortWord=2`;
 const SECTION_TITLES_JSON = JSON.stringify(SECTION_SEARCH_TITLES);
 
+/** Corrections per word, kept per content snapshot (see `corrections`); bounded. */
+const correctionMemos = new WeakMap<object, Map<string, string[] | null>>();
+const MEMO_LIMIT = 5_000;
+
 /**
  * The closest vocabulary words (pg_trgm similarity, through its trigram index; up to 3) for each of
  * `words` that no item contains: 'probationery' → 'probation', 'probationary', 'probationer'.
+ * The vocabulary is made from the content alone, so a word's answer holds until the content changes:
+ * each server remembers it per content snapshot (an admin edit starts a new one), and a word members
+ * have searched before costs no database round trip.
  */
-async function corrections(database: Database, words: string[]): Promise<Map<string, string[]>> {
-  const unknown = [...new Set(words.filter((w) => w.length >= 4))];
-  if (unknown.length === 0) return new Map();
-  const rows = await database.rows<{ word: string; best: string[] | null }>(sql`
-    SELECT w AS word,
-           ARRAY(SELECT s.word FROM search_words s WHERE s.word % w ORDER BY s.word <-> w, s.word LIMIT 3) AS best
-    FROM jsonb_array_elements_text(${JSON.stringify(unknown)}::jsonb) AS w
-    WHERE NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = w)`);
-  return new Map(rows.flatMap((r) => (r.best && r.best.length > 0 ? [[r.word, r.best] as const] : [])));
+async function corrections(database: Database, words: string[], snapshot: object): Promise<Map<string, string[]>> {
+  let memo = correctionMemos.get(snapshot);
+  if (!memo || memo.size > MEMO_LIMIT) {
+    memo = new Map();
+    correctionMemos.set(snapshot, memo);
+  }
+  const candidates = [...new Set(words.filter((w) => w.length >= 4))];
+  const unknown = candidates.filter((w) => !memo.has(w));
+  if (unknown.length > 0) {
+    const rows = await database.rows<{ word: string; best: string[] | null }>(sql`
+      SELECT w AS word,
+             ARRAY(SELECT s.word FROM search_words s WHERE s.word % w ORDER BY s.word <-> w, s.word LIMIT 3) AS best
+      FROM jsonb_array_elements_text(${JSON.stringify(unknown)}::jsonb) AS w
+      WHERE NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = w)`);
+    const found = new Map(rows.map((r) => [r.word, r.best && r.best.length > 0 ? r.best : null]));
+    for (const w of unknown) memo.set(w, found.get(w) ?? null);
+  }
+  return new Map(candidates.flatMap((w) => (memo.get(w) ? [[w, memo.get(w)!] as const] : [])));
 }
 
 /**
  * Full-text search, best first. A plain query also finds items with some of its words, and its
  * misspelled words are searched as their corrections too.
  */
-async function textSearch(database: Database, q: string, section: number | undefined, limit: number) {
+async function textSearch(database: Database, q: string, section: number | undefined, limit: number, snapshot: object) {
   const words = looseWords(q);
-  const corrected = await corrections(database, words);
+  const corrected = await corrections(database, words, snapshot);
   // The query with each misspelled word replaced by any of its corrections ('sick leeve' → sick and
   // (leave or lease …)); nothing when no word needed one.
   const term = (word: string) => sql`plainto_tsquery('english', ${word})`;
@@ -124,12 +140,14 @@ async function textSearch(database: Database, q: string, section: number | undef
   const rank = (vector: SQL) => sql`
     CASE WHEN ${vector} @@ input.strict THEN 2 + ts_rank_cd(${vector}, input.strict, 32)
          ELSE 1 + ts_rank_cd(${vector}, input.loose, 32) END`;
-  const found = (vector: SQL) => sql`(${vector} @@ input.strict OR ${vector} @@ input.loose)`;
+  // One match per row: strict OR loose as one tsquery (which a GIN index can also serve).
+  const found = (vector: SQL) => sql`${vector} @@ input.either`;
   return database.rows<Row>(sql`
-    WITH input AS MATERIALIZED (
+    WITH terms AS MATERIALIZED (
       SELECT websearch_to_tsquery('english', ${q}) || ${fixed} AS strict,
              websearch_to_tsquery('english', ${any}) AS loose
     ),
+    input AS (SELECT strict, loose, strict || loose AS either FROM terms),
     hits AS (
       SELECT 'section' AS kind, s.n::int AS id, s.n::int AS section_number,
              5 + ts_rank_cd(to_tsvector('english', s.title), input.strict, 32) AS rank
@@ -151,10 +169,10 @@ async function textSearch(database: Database, q: string, section: number | undef
       CASE h.kind
         WHEN 'question' THEN ts_headline('english',
           -- The explanation (weight B) when it has a hit, else the question: read from the stored vector.
-          CASE WHEN ts_filter(q.search_vector, '{b}') @@ (input.strict || input.loose) THEN q.explanation ELSE q.question_text END,
-          input.strict || input.loose, ${HEADLINE})
-        WHEN 'flashcard' THEN ts_headline('english', f.definition, input.strict || input.loose, ${HEADLINE})
-        ELSE ts_headline('english', ${SECTION_TITLES_JSON}::jsonb ->> (h.id - 1), input.strict || input.loose, ${HEADLINE})
+          CASE WHEN ts_filter(q.search_vector, '{b}') @@ (input.either) THEN q.explanation ELSE q.question_text END,
+          input.either, ${HEADLINE})
+        WHEN 'flashcard' THEN ts_headline('english', f.definition, input.either, ${HEADLINE})
+        ELSE ts_headline('english', ${SECTION_TITLES_JSON}::jsonb ->> (h.id - 1), input.either, ${HEADLINE})
       END AS snippet,
       CASE h.kind WHEN 'question' THEN q.citation WHEN 'flashcard' THEN f.citation ELSE '§' || h.id END AS citation
     FROM hits h CROSS JOIN input
@@ -225,7 +243,7 @@ export const searchRouter = router({
             : [];
         return [...sectionHit, ...items].slice(0, input.limit);
       }
-      const rows = await textSearch(ctx.database, q, input.section, input.limit);
+      const rows = await textSearch(ctx.database, q, input.section, input.limit, await ctx.content.get());
       return rows.map((row) => ({
         kind: row.kind,
         id: Number(row.id),
