@@ -8,7 +8,7 @@ import type { Database, Transaction } from "@jcba/db";
 import { ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { recordReview } from "./reviews.ts";
+import { type PriorItem, reviewKey, writeReviews } from "./reviews.ts";
 
 export interface ProgressRecord {
   sectionNumber: number;
@@ -78,12 +78,18 @@ interface StoredRow {
 interface Written {
   inserted: StoredRow[] | null;
   existing: StoredRow[] | null;
-  progress: ProgressRecord[] | null;
+  progress: (ProgressRecord & { userId: number })[] | null;
+  items: (PriorItem & { user_id: number; question_id: number })[] | null;
+}
+
+/** One member's answer, for a write that may hold several members' answers. */
+export interface MemberAnswer {
+  userId: number;
+  answer: GradedAnswer;
 }
 
 /**
- * Records graded answers of one member and their latest result per question, in a single statement
- * (one round trip, atomic; a study answer is benchmarked at 50 connections). An answer whose id is
+ * Records graded answers of one member and their latest result per question. An answer whose id is
  * already stored is a retry: nothing is written for it and the first stored answer comes back; an id
  * stored for another member or another question is a CONFLICT, and then none of the answers is
  * written. At most one answer per question per call (a practice test shows each question once).
@@ -98,23 +104,36 @@ export async function recordAnswers(
   options: { testAttemptId?: string } = {},
 ): Promise<RecordedAnswers> {
   if (answers.length === 0) return { answers: [], progress: [] };
+  const entries = answers.map((answer) => ({ userId, answer }));
   // Each newly stored answer is also a review of its question, written in the same transaction.
-  if ("transaction" in runner) return runner.transaction((tx) => recordAnswersIn(tx, userId, answers, options));
-  return recordAnswersIn(runner, userId, answers, options);
+  const written =
+    "transaction" in runner
+      ? await runner.transaction((tx) => writeAnswers(tx, entries, options))
+      : await writeAnswers(runner, entries, options);
+  return { answers: written.answers, progress: written.progress.get(userId) ?? [] };
 }
 
-async function recordAnswersIn(
+/**
+ * Writes answers of one or several members, each newly stored one with its review, in two statements
+ * whatever their number (answers from many members are written together under load: see
+ * answer-writer.ts). At most one answer per member and question, and distinct ids, per call. Any id
+ * that clashes with a stored answer of another member or question is a CONFLICT, and nothing is written.
+ */
+export async function writeAnswers(
   runner: Transaction,
-  userId: number,
-  answers: GradedAnswer[],
-  options: { testAttemptId?: string },
-): Promise<RecordedAnswers> {
-  if (new Set(answers.map((a) => a.questionId)).size !== answers.length)
-    throw new Error("recordAnswers: at most one answer per question per call.");
+  entries: MemberAnswer[],
+  options: { testAttemptId?: string } = {},
+): Promise<{ answers: StoredAnswer[]; progress: Map<number, ProgressRecord[]> }> {
+  if (new Set(entries.map((e) => `${e.userId}:${e.answer.questionId}`)).size !== entries.length)
+    throw new Error("writeAnswers: at most one answer per member and question per call.");
+  if (new Set(entries.map((e) => e.answer.id)).size !== entries.length)
+    throw new TRPCError({ code: "CONFLICT", message: "That attempt id was already used for another answer." });
+  // In key order (member, question): rows are written and review items locked in that order.
+  const sorted = [...entries].sort((x, y) => x.userId - y.userId || x.answer.questionId - y.answer.questionId);
   const values = sql.join(
-    answers.map(
-      (a) =>
-        sql`(${a.id}::uuid, ${a.questionId}::int, ${a.sectionNumber}::int, ${a.userAnswer}::text, ${a.isCorrect}::boolean, ${a.chosenOption ?? null}::smallint, ${a.timeTakenMs ?? null}::int)`,
+    sorted.map(
+      ({ userId, answer: a }) =>
+        sql`(${a.id}::uuid, ${userId}::int, ${a.questionId}::int, ${a.sectionNumber}::int, ${a.userAnswer}::text, ${a.isCorrect}::boolean, ${a.chosenOption ?? null}::smallint, ${a.timeTakenMs ?? null}::int)`,
     ),
     sql`, `,
   );
@@ -123,69 +142,80 @@ async function recordAnswersIn(
   // ids stored earlier, and progress after the write is the progress before it plus what changed.
   // The latest-result row is written before the answer: its upsert waits for any concurrent answer of
   // the same member to the same question, so `attempts = 1` after it says, race-free, that this answer
-  // is the member's first. A retry racing its own first try finds its id already there and changes nothing.
+  // is the member's first. A retry racing its own first try finds its id already there and changes
+  // nothing. Rows are written in key order, so two writers never wait on each other in a circle.
   const [written] = await runner.rows<Written>(sql`
-    WITH input (id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms) AS (VALUES ${values}),
+    WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms) AS (VALUES ${values}),
     prev AS (
-      SELECT r.question_id, r.is_correct FROM question_results r
-      WHERE r.user_id = ${userId} AND r.question_id IN (SELECT question_id FROM input)
+      SELECT r.user_id, r.question_id, r.is_correct FROM question_results r
+      WHERE (r.user_id, r.question_id) IN (SELECT user_id, question_id FROM input)
     ), before AS (
-      SELECT section_number, count(*)::int AS attempted, (count(*) FILTER (WHERE is_correct))::int AS correct
+      SELECT user_id, section_number, count(*)::int AS attempted, (count(*) FILTER (WHERE is_correct))::int AS correct
       FROM question_results
-      WHERE user_id = ${userId} AND section_number IN (SELECT section_number FROM input)
-      GROUP BY section_number
+      WHERE (user_id, section_number) IN (SELECT user_id, section_number FROM input)
+      GROUP BY user_id, section_number
     ), clash AS (
       SELECT 1 FROM question_attempts q JOIN input i ON i.id = q.id
-      WHERE q.user_id <> ${userId} OR q.question_id <> i.question_id
+      WHERE q.user_id <> i.user_id OR q.question_id <> i.question_id
     ), fresh AS (
       SELECT i.*, COALESCE((SELECT created_at FROM test_attempts WHERE id = ${testAttemptId}::uuid), now()) AS created_at
       FROM input i
       WHERE NOT EXISTS (SELECT 1 FROM clash) AND NOT EXISTS (SELECT 1 FROM question_attempts q WHERE q.id = i.id)
     ), upd AS (
       INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at, last_attempt_id)
-      SELECT ${userId}, question_id, section_number, is_correct, 1, created_at, id FROM fresh
+      SELECT user_id, question_id, section_number, is_correct, 1, created_at, id FROM fresh ORDER BY user_id, question_id
       ON CONFLICT (user_id, question_id) DO UPDATE
         SET is_correct = EXCLUDED.is_correct, attempts = question_results.attempts + 1,
             last_attempt_at = EXCLUDED.last_attempt_at, last_attempt_id = EXCLUDED.last_attempt_id
         WHERE question_results.last_attempt_id IS DISTINCT FROM EXCLUDED.last_attempt_id
-      RETURNING question_id, attempts = 1 AS is_first
+      RETURNING user_id, question_id, attempts = 1 AS is_first
     ), ins AS (
       INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms)
-      SELECT f.id, ${userId}, f.question_id, f.section_number, f.user_answer, f.is_correct, ${testAttemptId}::uuid,
+      SELECT f.id, f.user_id, f.question_id, f.section_number, f.user_answer, f.is_correct, ${testAttemptId}::uuid,
              f.created_at, f.chosen_option, u.is_first, f.time_taken_ms
-      FROM fresh f JOIN upd u USING (question_id)
+      FROM fresh f JOIN upd u USING (user_id, question_id)
       ON CONFLICT (id) DO NOTHING
       RETURNING id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms
     ), totals AS (
       INSERT INTO member_first_totals (user_id, answered, correct)
-      SELECT ${userId}, count(*)::int, (count(*) FILTER (WHERE is_correct))::int FROM ins WHERE is_first HAVING count(*) > 0
+      SELECT user_id, count(*)::int, (count(*) FILTER (WHERE is_correct))::int FROM ins WHERE is_first
+      GROUP BY user_id ORDER BY user_id
       ON CONFLICT (user_id) DO UPDATE
         SET answered = member_first_totals.answered + EXCLUDED.answered, correct = member_first_totals.correct + EXCLUDED.correct
-      RETURNING 1
     ), delta AS (
-      SELECT ins.section_number,
+      SELECT ins.user_id, ins.section_number,
         (count(*) FILTER (WHERE prev.question_id IS NULL))::int AS attempted,
         sum(ins.is_correct::int - COALESCE(prev.is_correct::int, 0))::int AS correct
-      FROM ins LEFT JOIN prev ON prev.question_id = ins.question_id
-      GROUP BY ins.section_number
-    ), sections AS (SELECT DISTINCT section_number FROM input)
+      FROM ins LEFT JOIN prev USING (user_id, question_id)
+      GROUP BY ins.user_id, ins.section_number
+    ), sections AS (SELECT DISTINCT user_id, section_number FROM input),
+    -- Each question's review schedule, locked for the review written next in this transaction.
+    items AS (
+      SELECT i.user_id, i.question_id, (SELECT desired_retention FROM member_settings WHERE user_id = i.user_id) AS retention, r.*
+      FROM input i LEFT JOIN LATERAL (
+        SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
+        FROM review_items WHERE user_id = i.user_id AND item_type = 'question' AND item_id = i.question_id
+        FOR UPDATE
+      ) r ON true
+    )
     SELECT
+      (SELECT json_agg(items) FROM items) AS items,
       (SELECT json_agg(ins) FROM ins) AS inserted,
       (SELECT json_agg(q) FROM question_attempts q WHERE q.id IN (SELECT id FROM input)) AS existing,
       (SELECT json_agg(json_build_object(
+          'userId', s.user_id,
           'sectionNumber', s.section_number,
           'questionsAttempted', COALESCE(b.attempted, 0) + COALESCE(d.attempted, 0),
-          'questionsCorrect', COALESCE(b.correct, 0) + COALESCE(d.correct, 0)) ORDER BY s.section_number)
-        FROM sections s LEFT JOIN before b USING (section_number) LEFT JOIN delta d USING (section_number)) AS progress`);
+          'questionsCorrect', COALESCE(b.correct, 0) + COALESCE(d.correct, 0)) ORDER BY s.user_id, s.section_number)
+        FROM sections s LEFT JOIN before b USING (user_id, section_number) LEFT JOIN delta d USING (user_id, section_number)) AS progress`);
 
   const inserted = new Map((written?.inserted ?? []).map((r) => [r.id, r]));
   const existing = new Map((written?.existing ?? []).map((r) => [r.id, r]));
-  const missing = answers.filter((a) => !inserted.has(a.id) && !existing.has(a.id));
+  const missing = entries.filter(({ answer: a }) => !inserted.has(a.id) && !existing.has(a.id));
   if (missing.length > 0) {
-    // Stored by a concurrent request that committed after this statement's snapshot was taken. (Should
-    // that be another member's, the rest of a batch is written: batches run in a transaction.)
+    // Stored by a concurrent request that committed after this statement's snapshot was taken.
     const ids = sql.join(
-      missing.map((a) => sql`${a.id}::uuid`),
+      missing.map(({ answer: a }) => sql`${a.id}::uuid`),
       sql`, `,
     );
     const late = await runner.rows<StoredRow>(sql`
@@ -194,7 +224,7 @@ async function recordAnswersIn(
     for (const r of late) existing.set(r.id, r);
   }
 
-  const stored = answers.map((a): StoredAnswer => {
+  const stored = entries.map(({ userId, answer: a }): StoredAnswer => {
     const mine = inserted.get(a.id);
     const row = mine ?? existing.get(a.id);
     if (!row || row.user_id !== userId || row.question_id !== a.questionId)
@@ -215,15 +245,35 @@ async function recordAnswersIn(
   });
   // Each newly stored answer is a review of its question (wrong = Again, right = Good), logged with
   // the answer's id at the answer's time.
-  for (const a of stored)
-    if (a.inserted)
-      await recordReview(runner, {
-        id: a.id,
-        userId,
-        itemType: "question",
-        itemId: a.questionId,
-        rating: ratingForAnswer(a.isCorrect),
-        reviewedAt: new Date(a.createdAt),
-      });
-  return { answers: stored, progress: written?.progress ?? [] };
+  const priors = new Map(
+    (written?.items ?? []).map((item) => [
+      reviewKey({ userId: item.user_id, itemType: "question", itemId: item.question_id }),
+      item,
+    ]),
+  );
+  await writeReviews(
+    runner,
+    stored.flatMap((a, n) =>
+      a.inserted
+        ? [
+            {
+              id: a.id,
+              userId: entries[n]!.userId,
+              itemType: "question" as const,
+              itemId: a.questionId,
+              rating: ratingForAnswer(a.isCorrect),
+              reviewedAt: new Date(a.createdAt),
+            },
+          ]
+        : [],
+    ),
+    priors,
+  );
+  const progress = new Map<number, ProgressRecord[]>();
+  for (const { userId, ...record } of written?.progress ?? []) {
+    const list = progress.get(userId) ?? [];
+    list.push(record);
+    progress.set(userId, list);
+  }
+  return { answers: stored, progress };
 }

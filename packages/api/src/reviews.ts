@@ -66,94 +66,177 @@ const asDate = (d: string | Date) => (d instanceof Date ? d : new Date(d));
 
 /** Logs one review and, unless it is older than the item's last review, moves the item's schedule. */
 export async function recordReview(tx: Transaction, input: ReviewInput): Promise<ReviewOutcome> {
-  const { id, userId, itemType, itemId, rating, reviewedAt } = input;
-  // One round trip: the item, locked so that two reviews of it in parallel apply one after the other,
-  // and the member's desired retention.
-  const [found] = await tx.rows<Partial<ItemRow> & { retention: number | null }>(sql`
-    SELECT (SELECT desired_retention FROM member_settings WHERE user_id = ${userId}) AS retention, i.*
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+  const [outcome] = await recordReviews(tx, [input]);
+  return outcome!;
+}
+
+/** An item's stored schedule (all null when it has none yet) and its member's desired retention. */
+export type PriorItem = Partial<ItemRow> & { retention: number | null };
+
+export const reviewKey = (r: { userId: number; itemType: string; itemId: number }) =>
+  `${r.userId}:${r.itemType}:${r.itemId}`;
+
+/** Orders reviews the way their items are locked: by member, type and item. */
+export const byItemKey = (
+  a: { userId: number; itemType: string; itemId: number },
+  b: { userId: number; itemType: string; itemId: number },
+) => a.userId - b.userId || a.itemType.localeCompare(b.itemType) || a.itemId - b.itemId;
+
+/**
+ * Logs several reviews of distinct items (of one member or several) and moves their schedules, in two
+ * round trips whatever their number. Outcomes come back in the order given.
+ */
+export async function recordReviews(tx: Transaction, inputs: ReviewInput[]): Promise<ReviewOutcome[]> {
+  if (inputs.length === 0) return [];
+  // Items are locked in one fixed order (member, type, item), so two writers never wait on each other
+  // in a circle; two reviews of one item in parallel apply one after the other.
+  const keys = JSON.stringify(
+    [...inputs]
+      .sort(byItemKey)
+      .map((input) => ({ user_id: input.userId, item_type: input.itemType, item_id: input.itemId })),
+  );
+  const found = await tx.rows<PriorItem & { user_id: number; item_type: string; item_id: number }>(sql`
+    SELECT k.user_id, k.item_type, k.item_id,
+           (SELECT desired_retention FROM member_settings WHERE user_id = k.user_id) AS retention, i.*
+    FROM jsonb_to_recordset(${keys}::jsonb) AS k(user_id int, item_type text, item_id int)
+    LEFT JOIN LATERAL (
       SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
-      FROM review_items WHERE user_id = ${userId} AND item_type = ${itemType} AND item_id = ${itemId}
+      FROM review_items WHERE user_id = k.user_id AND item_type = k.item_type AND item_id = k.item_id
       FOR UPDATE
     ) AS i ON true`);
-  const prior = found?.last_review ? (found as ItemRow) : undefined;
-  const settings = { retention: found?.retention ?? null };
-  const previous: ReviewSchedule | null = prior
-    ? {
-        due: asDate(prior.due),
-        stability: Number(prior.stability),
-        difficulty: Number(prior.difficulty),
-        state: prior.state as ReviewStateCode,
-        reps: prior.reps,
-        lapses: prior.lapses,
-        learningSteps: prior.learning_steps,
-        scheduledDays: prior.scheduled_days,
-        lastReview: asDate(prior.last_review),
-      }
-    : null;
-  const { schedule, applied } = scheduleReview(
-    previous,
-    rating,
-    reviewedAt,
-    Number(settings?.retention ?? DEFAULT_RETENTION),
+  return writeReviews(
+    tx,
+    inputs,
+    new Map(
+      found.map((row) => [reviewKey({ userId: row.user_id, itemType: row.item_type, itemId: row.item_id }), row]),
+    ),
   );
+}
 
-  // One statement: log the review (once per id) and, if it was new and moves the schedule, store the
-  // item's new state. All CTEs see the snapshot from before it, so `first` is a retry's earlier review.
-  const [written] = await tx.rows<{ inserted: boolean; first: LogRow | null }>(sql`
-    WITH logged AS (
+/**
+ * The second half of recordReviews, for a caller that has already read (and locked) the items: moves
+ * each schedule from its prior state (`priors`, by reviewKey) and logs each review once per id, in one
+ * statement.
+ */
+export async function writeReviews(
+  tx: Transaction,
+  inputs: ReviewInput[],
+  priors: Map<string, PriorItem>,
+): Promise<ReviewOutcome[]> {
+  if (inputs.length === 0) return [];
+  if (new Set(inputs.map(reviewKey)).size !== inputs.length)
+    throw new Error("writeReviews: at most one review per item per call.");
+  if (new Set(inputs.map((r) => r.id)).size !== inputs.length)
+    throw new TRPCError({ code: "CONFLICT", message: "That review id was already used for another review." });
+  const planned = inputs.map((input) => {
+    const row = priors.get(reviewKey(input));
+    const prior = row?.last_review ? (row as ItemRow) : undefined;
+    const previous: ReviewSchedule | null = prior
+      ? {
+          due: asDate(prior.due),
+          stability: Number(prior.stability),
+          difficulty: Number(prior.difficulty),
+          state: prior.state as ReviewStateCode,
+          reps: prior.reps,
+          lapses: prior.lapses,
+          learningSteps: prior.learning_steps,
+          scheduledDays: prior.scheduled_days,
+          lastReview: asDate(prior.last_review),
+        }
+      : null;
+    const { schedule, applied } = scheduleReview(
+      previous,
+      input.rating,
+      input.reviewedAt,
+      Number(row?.retention ?? DEFAULT_RETENTION),
+    );
+    return { input, previous, schedule, applied };
+  });
+
+  // One statement: log each review (once per id) and, for each that was new and moves the schedule,
+  // store the item's new state. All CTEs see the snapshot from before it, so `first` is a retry's
+  // earlier review.
+  const values = sql.join(
+    planned.map(
+      ({ input, previous, schedule, applied }) => sql`(${input.id}::uuid, ${input.userId}::int, ${input.itemType}::text,
+        ${input.itemId}::int, ${input.rating}::smallint, ${input.reviewedAt.toISOString()}::timestamptz, ${applied}::boolean,
+        ${previous === null}::boolean, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}::float8,
+        ${schedule.difficulty}::float8, ${schedule.state}::smallint, ${schedule.reps}::int, ${schedule.lapses}::int,
+        ${schedule.learningSteps}::int, ${schedule.scheduledDays}::int, ${schedule.lastReview.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const written = await tx.rows<{ id: string; inserted: boolean; first: LogRow | null }>(sql`
+    WITH input (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state,
+                reps, lapses, learning_steps, scheduled_days, last_review) AS (VALUES ${values}),
+    logged AS (
       INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
-      VALUES (${id}::uuid, ${userId}, ${itemType}, ${itemId}, ${rating}, ${reviewedAt.toISOString()}::timestamptz, ${applied},
-              ${previous === null}, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}, ${schedule.difficulty},
-              ${schedule.state})
+      SELECT id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state
+      FROM input ORDER BY id
       ON CONFLICT (id) DO NOTHING RETURNING id
     ), moved AS (
       INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review)
-      SELECT ${userId}, ${itemType}, ${itemId}, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}, ${schedule.difficulty},
-             ${schedule.state}, ${schedule.reps}, ${schedule.lapses}, ${schedule.learningSteps}, ${schedule.scheduledDays},
-             ${schedule.lastReview.toISOString()}::timestamptz
-      WHERE ${applied} AND EXISTS (SELECT 1 FROM logged)
+      SELECT user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
+      FROM input WHERE applied AND id IN (SELECT id FROM logged)
+      ORDER BY user_id, item_type, item_id
       ON CONFLICT (user_id, item_type, item_id) DO UPDATE SET
         due = EXCLUDED.due, stability = EXCLUDED.stability, difficulty = EXCLUDED.difficulty, state = EXCLUDED.state,
         reps = EXCLUDED.reps, lapses = EXCLUDED.lapses, learning_steps = EXCLUDED.learning_steps,
         scheduled_days = EXCLUDED.scheduled_days, last_review = EXCLUDED.last_review
       WHERE review_items.last_review <= EXCLUDED.last_review
-      RETURNING 1
     )
-    SELECT EXISTS (SELECT 1 FROM logged) AS inserted,
-      (SELECT row_to_json(l) FROM (SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = ${id}::uuid) l) AS first,
-      (SELECT count(*) FROM moved) AS moved`);
-  if (!written?.inserted) {
-    // A retry: the first review with this id stands, and the answer is what it produced. (Stored by a
-    // concurrent request that committed after this statement's snapshot: read it now.)
-    const first =
-      written?.first ??
-      (
-        await tx.rows<LogRow>(
-          sql`SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = ${id}::uuid`,
-        )
-      )[0];
-    if (!first || first.user_id !== userId || first.item_type !== itemType || first.item_id !== itemId)
+    SELECT i.id, i.id IN (SELECT id FROM logged) AS inserted,
+      (SELECT row_to_json(l) FROM (SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = i.id) l) AS first FROM input i`);
+  const byId = new Map(written.map((w) => [w.id, w]));
+
+  // Retries: the first review with the id stands, and the answer is what it produced. (One stored by a
+  // concurrent request that committed after this statement's snapshot is read now.)
+  const lateIds = planned.filter(({ input }) => {
+    const w = byId.get(input.id);
+    return !w?.inserted && !w?.first;
+  });
+  const late = new Map<string, LogRow>();
+  if (lateIds.length > 0) {
+    const ids = sql.join(
+      lateIds.map(({ input }) => sql`${input.id}::uuid`),
+      sql`, `,
+    );
+    const rows = await tx.rows<LogRow & { id: string }>(
+      sql`SELECT id, user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id IN (${ids})`,
+    );
+    for (const row of rows) late.set(row.id, row);
+  }
+
+  return planned.map(({ input, schedule }): ReviewOutcome => {
+    const w = byId.get(input.id);
+    if (w?.inserted)
+      return {
+        itemType: input.itemType,
+        itemId: input.itemId,
+        due: schedule.due.toISOString(),
+        state: REVIEW_STATE_NAMES[schedule.state],
+        stability: schedule.stability,
+        difficulty: schedule.difficulty,
+        inserted: true,
+      };
+    const first = w?.first ?? late.get(input.id);
+    if (
+      !first ||
+      first.user_id !== input.userId ||
+      first.item_type !== input.itemType ||
+      first.item_id !== input.itemId
+    )
       throw new TRPCError({ code: "CONFLICT", message: "That review id was already used for another review." });
     return {
-      itemType,
-      itemId,
+      itemType: input.itemType,
+      itemId: input.itemId,
       due: toIso(first.due),
       state: REVIEW_STATE_NAMES[first.state as ReviewStateCode],
       stability: Number(first.stability),
       difficulty: Number(first.difficulty),
       inserted: false,
     };
-  }
-  return {
-    itemType,
-    itemId,
-    due: schedule.due.toISOString(),
-    state: REVIEW_STATE_NAMES[schedule.state],
-    stability: schedule.stability,
-    difficulty: schedule.difficulty,
-    inserted: true,
-  };
+  });
 }
 
 /**

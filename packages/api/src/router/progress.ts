@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
 import { z } from "zod";
-import { recordAnswers, sectionProgressOf } from "../answers.ts";
+import { answerWriterFor } from "../answer-writer.ts";
+import { sectionProgressOf } from "../answers.ts";
 import { findQuestion } from "../content-cache.ts";
 import { clientErrorFrom } from "../db-errors.ts";
 import { questionAttemptInput, questionAttemptResult, sectionProgress, sectionProgressInput } from "../schemas.ts";
@@ -59,11 +60,9 @@ export const progressRouter = router({
     .output(questionAttemptResult)
     .mutation(async ({ ctx, input }) => {
       const question = await findQuestion(ctx.content, input.questionId);
-      const {
-        answers: [stored],
-        progress: [record],
-      } = await recordAnswers(ctx.database, ctx.user.id, [
-        {
+      // Written together with other members' answers arriving at the same moment (group commit).
+      const { answer: stored, progress: record } = await answerWriterFor(ctx.database)
+        .write(ctx.user.id, {
           id: input.id ?? randomUUID(),
           questionId: question.id,
           sectionNumber: question.sectionNumber,
@@ -71,19 +70,18 @@ export const progressRouter = router({
           isCorrect: isAnswerCorrect(question, input.userAnswer),
           chosenOption: chosenOptionIndex(question, input.userAnswer),
           timeTakenMs: input.timeTakenMs ?? null,
-        },
-      ])
+        })
         // The question was deleted between the read and the write.
         .catch((e) => clientErrorFrom(e, { notFound: `Question ${input.questionId} does not exist.` }));
       // On a retry, `stored` is the answer recorded the first time.
       return {
-        id: stored!.id,
+        id: stored.id,
         questionId: question.id,
-        userAnswer: stored!.userAnswer,
-        isCorrect: stored!.isCorrect,
+        userAnswer: stored.userAnswer,
+        isCorrect: stored.isCorrect,
         correctAnswer: question.correctAnswer,
         explanation: question.explanation,
-        createdAt: stored!.createdAt,
+        createdAt: stored.createdAt,
         sectionProgress: record ?? {
           sectionNumber: question.sectionNumber,
           questionsAttempted: 0,
