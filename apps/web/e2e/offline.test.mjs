@@ -175,6 +175,47 @@ test("offline after one visit: a new section, 10 answers and 3 mastered cards sy
   await context.close();
 });
 
+test("offline, the daily review rates a card and answers a question, and both reach the server once on reconnect", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  // Today's review: one new card and one new question.
+  const res = await context.request.patch(`${BASE_URL}/api/review/settings`, { data: { newPerDay: 2 } });
+  assert.ok(res.ok(), `PATCH /api/review/settings: ${res.status()}`);
+  const bank = await (await context.request.get(`${BASE_URL}/api/questions`)).json();
+  const page = await context.newPage();
+  await visitOnline(page, me.id);
+  await page.goto(`${BASE_URL}/review`);
+  await page.getByTestId("review-term").waitFor();
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+
+  await cutNetwork(context);
+  await page.reload(); // the screen and today's session, from the device
+  await status(page).getByText("Offline", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Show Answer" }).click();
+  await page.getByRole("button", { name: "Mastered" }).click();
+  await page.getByTestId("review-question").waitFor();
+  // The bank was read online, before the network was cut.
+  const q = await answerShown(page, bank, true);
+  await page.getByRole("button", { name: "Finish" }).click();
+  // Both wait on the device; the items done are not offered again meanwhile.
+  await page.getByRole("heading", { name: "All caught up" }).waitFor();
+  await status(page).getByText("Offline · 2 changes waiting to sync", { exact: true }).waitFor();
+  assert.deepEqual(await (await context.request.get(`${BASE_URL}/api/progress/section`)).json(), []);
+
+  await restoreNetwork(context);
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+  assert.deepEqual(await (await context.request.get(`${BASE_URL}/api/progress/section`)).json(), [
+    { sectionNumber: q.sectionNumber, questionsAttempted: 1, questionsCorrect: 1 },
+  ]);
+  const mastery = await (await context.request.get(`${BASE_URL}/api/flashcard-mastery`)).json();
+  assert.deepEqual(
+    mastery.map((m) => m.mastered),
+    [true],
+    "the card rated Mastered is mastered on the server",
+  );
+  await context.close();
+});
+
 test("offline, a 10-question practice test is drawn and graded on the device, and the server records it once", async () => {
   const { context } = await signedInContext(browser);
   const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();

@@ -28,9 +28,12 @@ test("a review session from the dashboard's Due today card to 'All caught up'", 
   await page.getByTestId("review-term").waitFor();
   await page.getByRole("button", { name: "Show Answer" }).click();
   await page.getByTestId("review-definition").waitFor();
+  // The rating goes through the outbox: stored on the device, then sent.
+  const rated = page.waitForResponse((r) => r.url().includes("review.rate"));
   await page.getByRole("button", { name: "Mastered" }).click();
+  assert.ok((await rated).ok());
 
-  // Then a question, graded by the server, with its explanation and reference.
+  // Then a question, graded by the server's rules, with its explanation and reference.
   await page.getByTestId("review-question").waitFor();
   const items = await (await context.request.get(`${BASE_URL}/api/review/queue`)).json();
   assert.equal(items.items.length, 1, "the rated card is back in the queue within the day (a learning step)");

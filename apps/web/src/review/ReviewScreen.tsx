@@ -1,10 +1,19 @@
 /**
  * The daily review (/review): the cards and questions due today (and new ones within the member's
- * daily caps), mixed in one session; questions are graded as in Study, cards are rated. When nothing
- * is left: 'All caught up' with the time the next item falls due.
+ * daily caps), mixed in one session; questions are graded as in Study, cards are rated, and both go
+ * through the outbox, so a review works with no connection. When nothing is left: 'All caught up' with
+ * the time the next item falls due.
  */
 import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer, citationLabel, percent, plural, type ReviewRating, sectionLabel } from "@jcba/domain";
+import {
+  canSubmitAnswer,
+  citationLabel,
+  isMasteredRating,
+  percent,
+  plural,
+  type ReviewRating,
+  sectionLabel,
+} from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, CalendarCheck, RefreshCw } from "lucide-react";
@@ -15,13 +24,17 @@ import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { PeerStats } from "../components/PeerStats.tsx";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { RatingButtons } from "../flashcards/RatingButtons.tsx";
+import { enqueue, pendingWrites, replay } from "../offline/outbox.ts";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { AnswerFeedback } from "../study/AnswerFeedback.tsx";
 import { AnswerForm } from "../study/AnswerForm.tsx";
 import type { Graded } from "../study/graded.ts";
+import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "../study/queuedAnswer.ts";
 
 type Session = RouterOutputs["review"]["session"];
 type Item = Session["items"][number];
+
+const itemKey = (item: Pick<Item, "itemType" | "itemId">) => `${item.itemType}:${item.itemId}`;
 
 /** "in 5 minutes", "tomorrow at 9:00 AM": when the next item falls due, in the member's own clock. */
 export function nextDueText(iso: string, now = new Date()): string {
@@ -40,6 +53,25 @@ export function ReviewScreen() {
   const trpc = useTRPC();
   const session = useQuery(trpc.review.session.queryOptions(undefined, { refetchOnMount: "always" }));
   const [round, setRound] = useState(0);
+  // Items answered or rated on this visit. Their writes go through the outbox, so until it has sent
+  // them the server (or, offline, the device's copy of the session) still lists them as due.
+  const [done, setDone] = useState<ReadonlySet<string>>(() => new Set());
+  const items = session.data?.items.filter((i) => !done.has(itemKey(i))) ?? [];
+  const [finishing, setFinishing] = useState(false);
+  const finishRound = async () => {
+    setFinishing(true);
+    try {
+      await replay();
+      if ((await pendingWrites()).length === 0) {
+        // Everything reached the server: its session is the truth again.
+        await session.refetch();
+        setDone(new Set());
+      }
+    } finally {
+      setRound((r) => r + 1);
+      setFinishing(false);
+    }
+  };
 
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
@@ -47,28 +79,29 @@ export function ReviewScreen() {
         <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
           Review
         </Heading>
-        {session.data && session.data.items.length > 0 && (
+        {session.data && items.length > 0 && (
           <Text color="fg.muted" mt="1" data-testid="due-today">
             Due today: {plural(session.data.dueCards, "card")}, {plural(session.data.dueQuestions, "question")}
           </Text>
         )}
       </Box>
-      {session.data === undefined ? (
+      {finishing ? (
+        <LoadingSpinner label="Saving your review" />
+      ) : session.data === undefined ? (
         session.isError ? (
           <ErrorCard message={errorMessage(session.error)} onRetry={() => void session.refetch()} />
         ) : (
           <LoadingSpinner label="Loading your review" />
         )
-      ) : session.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <CaughtUp nextDue={session.data.nextDue} />
       ) : (
         <ReviewRun
           key={`${round}-${session.dataUpdatedAt}`}
-          session={session.data}
-          onDone={() => {
-            setRound((r) => r + 1);
-            void session.refetch();
-          }}
+          items={items}
+          fourButtons={session.data.fourButtons}
+          onItemDone={(item) => setDone((d) => new Set(d).add(itemKey(item)))}
+          onDone={() => void finishRound()}
         />
       )}
     </Stack>
@@ -99,12 +132,24 @@ function CaughtUp({ nextDue }: { nextDue: string | null }) {
 }
 
 /** One pass over the session's items; at the end the screen asks for what is due now. */
-function ReviewRun({ session, onDone }: { session: Session; onDone: () => void }) {
-  const [items] = useState(session.items);
+function ReviewRun({
+  items: initial,
+  fourButtons,
+  onItemDone,
+  onDone,
+}: {
+  items: Item[];
+  fourButtons: boolean;
+  onItemDone: (item: Item) => void;
+  onDone: () => void;
+}) {
+  // The run keeps the list it started with.
+  const [items] = useState(initial);
   const [index, setIndex] = useState(0);
   const total = items.length;
   const item = items[index]!;
   const next = () => {
+    onItemDone(item);
     if (index + 1 < total) setIndex(index + 1);
     else onDone();
   };
@@ -135,7 +180,7 @@ function ReviewRun({ session, onDone }: { session: Session; onDone: () => void }
           </Progress.Track>
         </Progress.Root>
         {item.flashcard ? (
-          <CardItem key={`f${item.itemId}`} card={item.flashcard} fourButtons={session.fourButtons} onNext={next} />
+          <CardItem key={`f${item.itemId}`} card={item.flashcard} fourButtons={fourButtons} onNext={next} />
         ) : item.question ? (
           <QuestionItem key={`q${item.itemId}`} question={item.question} last={index + 1 === total} onNext={next} />
         ) : null}
@@ -157,14 +202,22 @@ function CardItem({
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
   const id = useRef(newClientId());
-  const rate = useMutation(
-    trpc.review.rate.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.mastery.list.queryKey() });
-        onNext();
-      },
-    }),
-  );
+  // Through the outbox, as the Flashcards screen rates: a rating given with no connection waits on the
+  // device. The device's mastery list changes at once (Good or Easy = mastered).
+  const rate = useMutation({
+    networkMode: "always",
+    mutationFn: async (rating: ReviewRating) => {
+      await enqueue(
+        { kind: "review", input: { id: id.current, itemType: "flashcard", itemId: card.id, rating } },
+        id.current,
+      );
+      queryClient.setQueryData(trpc.mastery.list.queryKey(), (list = []) => [
+        ...list.filter((m) => m.flashcardId !== card.id),
+        { flashcardId: card.id, mastered: isMasteredRating(rating) },
+      ]);
+    },
+    onSuccess: onNext,
+  });
   const termRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => termRef.current?.focus(), []);
   return (
@@ -201,9 +254,7 @@ function CardItem({
           <RatingButtons
             fourButtons={fourButtons}
             disabled={rate.isPending}
-            onRate={(rating: ReviewRating) =>
-              rate.mutate({ id: id.current, itemType: "flashcard", itemId: card.id, rating })
-            }
+            onRate={(rating: ReviewRating) => rate.mutate(rating)}
           />
           {rate.isError && (
             <Text color={{ _light: "red.700", _dark: "red.300" }} role="alert">
@@ -231,20 +282,17 @@ function QuestionItem({
   last: boolean;
   onNext: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [answer, setAnswer] = useState("");
   const [result, setResult] = useState<Graded | undefined>();
   const id = useRef(newClientId());
+  const shownAt = useRef(performance.now());
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
   const questionRef = useRef<HTMLHeadingElement>(null);
-  const send = useMutation(
-    trpc.progress.questionAttempt.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.progress.sections.queryKey() }),
-    }),
-  );
+  // Graded here by the server's rules and sent through the outbox, as in Study: an answer given with no
+  // connection waits on the device, and the server's grade is the record.
+  const send = useQueuedAnswer();
   useEffect(() => {
     if (question.questionType === "fill-in-blank") inputRef.current?.focus();
     else questionRef.current?.focus();
@@ -257,16 +305,8 @@ function QuestionItem({
     if (result || send.isPending || !canSubmitAnswer(question.questionType, answer)) return;
     const userAnswer = question.questionType === "fill-in-blank" ? answer.trim() : answer;
     send.mutate(
-      { id: id.current, questionId: question.id, userAnswer },
-      {
-        onSuccess: (res) =>
-          setResult({
-            userAnswer,
-            isCorrect: res.isCorrect,
-            correctAnswer: res.correctAnswer,
-            explanation: res.explanation,
-          }),
-      },
+      { id: id.current, questionId: question.id, userAnswer, timeTakenMs: timeTakenSince(shownAt.current) },
+      { onSuccess: () => setResult(gradeOnDevice(question, userAnswer)) },
     );
   };
 

@@ -6,14 +6,7 @@
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
 import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import {
-  canSubmitAnswer,
-  citationLabel,
-  isAnswerCorrect,
-  MAX_TIME_TAKEN_MS,
-  percent,
-  sidebarSectionName,
-} from "@jcba/domain";
+import { canSubmitAnswer, citationLabel, percent, sidebarSectionName } from "@jcba/domain";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
@@ -28,6 +21,7 @@ import { AnswerFeedback } from "./AnswerFeedback.tsx";
 import { AnswerForm } from "./AnswerForm.tsx";
 import { FlagToggle } from "./FlagToggle.tsx";
 import type { Graded, Question } from "./graded.ts";
+import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "./queuedAnswer.ts";
 import { SessionSummary } from "./SessionSummary.tsx";
 import { useStudyKeys } from "./useStudyKeys.ts";
 
@@ -114,12 +108,7 @@ function Session({
   const submitted = result !== undefined;
   const correctCount = graded.filter((g) => g?.isCorrect).length;
 
-  // Storing on the device fails only when the browser refuses storage (quota, blocked); then it says so.
-  const answerMutation = useMutation({
-    networkMode: "always",
-    mutationFn: (input: { id: string; questionId: number; userAnswer: string; timeTakenMs: number }) =>
-      enqueue({ kind: "answer", input }, input.id),
-  });
+  const answerMutation = useQueuedAnswer();
   const saveMutation = useMutation({
     networkMode: "always",
     mutationFn: (input: { sectionNumber: number; questionsAttempted: number; questionsCorrect: number }) =>
@@ -139,7 +128,7 @@ function Session({
         id: newClientId(),
         questionId: question.id,
         answer: userAnswer,
-        timeTakenMs: Math.min(Math.round(performance.now() - shownAt.current.at), MAX_TIME_TAKEN_MS),
+        timeTakenMs: timeTakenSince(shownAt.current.at),
       };
     const at = index;
     answerMutation.mutate(
@@ -147,14 +136,8 @@ function Session({
       {
         onSuccess: () => {
           pending.current = null;
-          const entry: Graded = {
-            userAnswer,
-            isCorrect: isAnswerCorrect(question, userAnswer),
-            correctAnswer: question.correctAnswer,
-            explanation: question.explanation,
-          };
           const next = [...graded];
-          next[at] = entry;
+          next[at] = gradeOnDevice(question, userAnswer);
           setGraded(next);
           focusTarget.current = "feedback";
           const answered = next.filter(Boolean).length;
