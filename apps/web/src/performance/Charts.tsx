@@ -48,6 +48,8 @@ const TOP = 14;
 const BOTTOM = 30;
 /** Extra room below when the category labels are turned to fit. */
 const BOTTOM_TURNED = 50;
+/** Height a tooltip needs above its point. */
+const TOOLTIP_ROOM = 48;
 /** A rough width of one character of the 12 px labels, to know when they no longer fit side by side. */
 const CHAR_WIDTH = 6.8;
 
@@ -181,7 +183,8 @@ function ChartFrame({
         style={{ display: "block", overflow: "visible", fontFamily: "inherit", touchAction: "pan-y" }}
         onPointerMove={onPointer}
         onPointerDown={onPointer}
-        onPointerLeave={() => setHover(null)}
+        // A finger lifted also "leaves": a tapped tooltip stays until the next tap, as chart.js's did.
+        onPointerLeave={(e) => e.pointerType !== "touch" && setHover(null)}
       >
         <style>{ANIMATION_CSS}</style>
         {width > 0 && children(width, hover)}
@@ -193,8 +196,9 @@ function ChartFrame({
           style={{
             position: "absolute",
             left: Math.min(Math.max(hover.x, 40), Math.max(40, width - 40)),
-            top: hover.y - 10,
-            transform: "translate(-50%, -100%)",
+            // Above its point, or below it when a high score leaves no room above.
+            top: hover.y < TOOLTIP_ROOM ? hover.y + 12 : hover.y - 10,
+            transform: hover.y < TOOLTIP_ROOM ? "translate(-50%, 0)" : "translate(-50%, -100%)",
             background: "rgba(0, 0, 0, 0.8)",
             color: "#fff",
             borderRadius: 6,
