@@ -15,7 +15,7 @@ const BAND_TEXT: Record<ScoreBand, { base: string; _dark: string }> = {
   red: { base: "red.700", _dark: "red.300" },
 };
 
-/** Solid colours per band for charts (canvas needs plain colours), for contrast on each theme's card. */
+/** Solid colours per band for the charts, for contrast on each theme's card. */
 export const BAND_CHART_COLOURS: Record<"light" | "dark", Record<ScoreBand, string>> = {
   light: { green: "#15803d", amber: "#b45309", red: "#b91c1c" },
   dark: { green: "#4ade80", amber: "#fcd34d", red: "#fca5a5" },

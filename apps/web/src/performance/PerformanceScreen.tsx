@@ -10,7 +10,7 @@ import { SyncNote } from "../offline/SyncNote.tsx";
 import { PerformanceSkeleton } from "./PerformanceSkeleton.tsx";
 import { type Attempt, TestHistory } from "./TestHistory.tsx";
 
-// chart.js lives only in this lazily loaded module: it is downloaded when a chart is first shown.
+// The charts live in this lazily loaded module: it is downloaded when a chart is first shown.
 const ScoreTrendChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.ScoreTrendChart })));
 const SectionChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.SectionChart })));
 
