@@ -27,7 +27,11 @@ interface Pending {
 }
 
 export interface AnswerWriterOptions {
-  /** Groups written at the same time (each on its own connection). */
+  /**
+   * Groups written at the same time (each on its own connection). One by default: the database's work
+   * per group is mostly fixed, so under load fewer, larger groups carry more answers per second
+   * (measured with `bench writes`: 2,032/s with one, 1,715/s with two, 1,326/s with four, per process).
+   */
   concurrency?: number;
   /** The most answers in one group. */
   maxGroup?: number;
@@ -43,7 +47,7 @@ export class AnswerWriter {
     private readonly database: Database,
     options: AnswerWriterOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? 2;
+    this.concurrency = options.concurrency ?? 1;
     this.maxGroup = options.maxGroup ?? 100;
   }
 
