@@ -7,7 +7,7 @@
  */
 import MiniSearch, { type SearchResult as MiniResult } from "minisearch";
 import {
-  citationRank,
+  citationResults,
   escapeHtml,
   parseCitationQuery,
   plainSnippet,
@@ -163,39 +163,8 @@ export function searchOnDevice(
         body: x.definition,
         citation: x.citation,
       })),
-    ]
-      .filter((x) => x.sectionNumber === citation.section)
-      .map((x) => ({ x, rank: citationRank(x.citation, citation) }))
-      .filter((r) => r.rank > 0)
-      .sort(
-        (a, b) =>
-          b.rank - a.rank ||
-          (a.x.citation ?? "").localeCompare(b.x.citation ?? "", "en", { numeric: true }) ||
-          a.x.kind.localeCompare(b.x.kind) ||
-          a.x.id - b.x.id,
-      )
-      .map(({ x }) => ({
-        kind: x.kind,
-        id: x.id,
-        sectionNumber: x.sectionNumber,
-        title: x.title,
-        snippet: plainSnippet(x.body),
-        citation: x.citation,
-      }));
-    const section: SearchResult[] =
-      citation.paragraph === null
-        ? [
-            {
-              kind: "section",
-              id: citation.section,
-              sectionNumber: citation.section,
-              title: sidebarSectionName(citation.section),
-              snippet: plainSnippet(SECTION_SEARCH_TITLES[citation.section - 1] ?? ""),
-              citation: `§${citation.section}`,
-            },
-          ]
-        : [];
-    return [...section, ...items].slice(0, limit);
+    ];
+    return citationResults(items, citation, limit);
   }
 
   const parsed = parseQuery(q);

@@ -6,7 +6,7 @@
  * `<mark>…</mark>` around the words that matched. The web never injects it as HTML: it splits it with
  * `snippetParts` and renders text and marks as elements.
  */
-import { CONTRACT_SECTION_TITLES, isSectionNumber, SIDEBAR_SECTION_NAMES } from "./sections.ts";
+import { CONTRACT_SECTION_TITLES, isSectionNumber, SIDEBAR_SECTION_NAMES, sidebarSectionName } from "./sections.ts";
 
 export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_DEFAULT_LIMIT = 20;
@@ -71,6 +71,60 @@ export function citationRank(citation: string | null, query: CitationQuery): num
   // The paragraph that contains the one asked for ('7.I' for '7.I.8.a').
   if (p.startsWith(`${c}.`)) return 1;
   return 0;
+}
+
+/** An item that may cite a paragraph: a question (text, explanation) or a card (term, definition). */
+export interface CitingItem {
+  kind: "question" | "flashcard";
+  id: number;
+  sectionNumber: number;
+  title: string;
+  /** The text a snippet is cut from: the explanation or the definition. */
+  body: string;
+  citation: string | null;
+}
+
+/**
+ * The results of a contract-reference query, the same on the server and on the device: the section
+ * itself first (for '§12'), then the items citing the paragraph or its sub-paragraphs, then the
+ * paragraph containing it, in citation order.
+ */
+export function citationResults(items: readonly CitingItem[], query: CitationQuery, limit: number): SearchResult[] {
+  const cited = items
+    .filter((x) => x.sectionNumber === query.section)
+    .map((x) => ({ x, rank: citationRank(x.citation, query) }))
+    .filter((r) => r.rank > 0)
+    .sort(
+      (a, b) =>
+        b.rank - a.rank ||
+        (a.x.citation ?? "").localeCompare(b.x.citation ?? "", "en", { numeric: true }) ||
+        a.x.kind.localeCompare(b.x.kind) ||
+        a.x.id - b.x.id,
+    )
+    .map(
+      ({ x }): SearchResult => ({
+        kind: x.kind,
+        id: x.id,
+        sectionNumber: x.sectionNumber,
+        title: x.title,
+        snippet: plainSnippet(x.body),
+        citation: x.citation,
+      }),
+    );
+  const section: SearchResult[] =
+    query.paragraph === null
+      ? [
+          {
+            kind: "section",
+            id: query.section,
+            sectionNumber: query.section,
+            title: sidebarSectionName(query.section),
+            snippet: plainSnippet(SECTION_SEARCH_TITLES[query.section - 1] ?? ""),
+            citation: `§${query.section}`,
+          },
+        ]
+      : [];
+  return [...section, ...cited].slice(0, limit);
 }
 
 /**

@@ -13,12 +13,12 @@
 
 import type { Database } from "@jcba/db";
 import {
-  citationRank,
+  type CitingItem,
+  citationResults,
   HIT_END,
   HIT_START,
   looseWords,
   parseCitationQuery,
-  plainSnippet,
   SEARCH_DEFAULT_LIMIT,
   SEARCH_KINDS,
   SEARCH_MAX_LENGTH,
@@ -198,50 +198,19 @@ export const searchRouter = router({
       const q = input.q.trim();
       const citation = parseCitationQuery(q);
       if (citation && (input.section === undefined || input.section === citation.section)) {
-        // A contract reference: the items citing it, closest first. The bank is small (hundreds of
-        // items per section at most), so the items of one section are ranked here.
+        // A contract reference: the items citing it, closest first, ranked as the device ranks them.
+        // The bank is small (hundreds of items per section at most), so one section's items are ranked here.
         const [questions, cards] = await Promise.all([
-          ctx.database.rows<Row & { text: string }>(sql`
+          ctx.database.rows<CitingItem>(sql`
             SELECT 'question' AS kind, id, section_number AS "sectionNumber", question_text AS title,
-                   explanation AS text, citation
+                   explanation AS body, citation
             FROM questions WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL`),
-          ctx.database.rows<Row & { text: string }>(sql`
+          ctx.database.rows<CitingItem>(sql`
             SELECT 'flashcard' AS kind, id, section_number AS "sectionNumber", term AS title,
-                   definition AS text, citation
+                   definition AS body, citation
             FROM flashcards WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL`),
         ]);
-        const items = [...questions, ...cards]
-          .map((item) => ({ item, rank: citationRank(item.citation, citation) }))
-          .filter((x) => x.rank > 0)
-          .sort(
-            (a, b) =>
-              b.rank - a.rank ||
-              (a.item.citation ?? "").localeCompare(b.item.citation ?? "", "en", { numeric: true }) ||
-              a.item.kind.localeCompare(b.item.kind) ||
-              a.item.id - b.item.id,
-          )
-          .map(({ item }) => ({
-            kind: item.kind,
-            id: item.id,
-            sectionNumber: item.sectionNumber,
-            title: item.title,
-            snippet: plainSnippet(item.text),
-            citation: item.citation,
-          }));
-        const sectionHit: SearchResult[] =
-          citation.paragraph === null
-            ? [
-                {
-                  kind: "section",
-                  id: citation.section,
-                  sectionNumber: citation.section,
-                  title: sidebarSectionName(citation.section),
-                  snippet: plainSnippet(SECTION_SEARCH_TITLES[citation.section - 1] ?? ""),
-                  citation: `§${citation.section}`,
-                },
-              ]
-            : [];
-        return [...sectionHit, ...items].slice(0, input.limit);
+        return citationResults([...questions, ...cards], citation, input.limit);
       }
       const rows = await textSearch(ctx.database, q, input.section, input.limit, await ctx.content.get());
       return rows.map((row) => ({
