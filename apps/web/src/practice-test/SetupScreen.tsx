@@ -13,7 +13,6 @@ import {
   Heading,
   HStack,
   Input,
-  RadioCard,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,6 +21,7 @@ import {
 import { MAX_TEST_QUESTIONS, plural, SECTION_COUNT, SECTION_NUMBERS, sectionLabel, TEST_LENGTHS } from "@jcba/domain";
 import { ClipboardCheck, Clock, ListChecks, Play } from "lucide-react";
 import { useState } from "react";
+import { ChoiceCards } from "./ChoiceCards.tsx";
 
 export type LengthChoice = "10" | "25" | "50" | "all";
 export type LimitChoice = "none" | "10" | "20" | "30" | "60";
@@ -160,37 +160,20 @@ export function SetupScreen({
               </Heading>
             </Card.Header>
             <Card.Body gap="4">
-              <RadioCard.Root
+              <ChoiceCards
+                labelledBy="setup-sections"
                 value={choice.scope}
-                onValueChange={(e) => onChange({ ...choice, scope: e.value as SetupChoice["scope"] })}
-                colorPalette="brand"
-                aria-labelledby="setup-sections"
-              >
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                  <RadioCard.Item value="all">
-                    <RadioCard.ItemHiddenInput />
-                    <RadioCard.ItemControl minH="44px">
-                      <RadioCard.ItemContent>
-                        <RadioCard.ItemText>All sections (comprehensive)</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>
-                          Questions from all {SECTION_COUNT} sections, spread evenly
-                        </RadioCard.ItemDescription>
-                      </RadioCard.ItemContent>
-                      <RadioCard.ItemIndicator />
-                    </RadioCard.ItemControl>
-                  </RadioCard.Item>
-                  <RadioCard.Item value="pick">
-                    <RadioCard.ItemHiddenInput />
-                    <RadioCard.ItemControl minH="44px">
-                      <RadioCard.ItemContent>
-                        <RadioCard.ItemText>Choose sections</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>Focus on the sections you pick</RadioCard.ItemDescription>
-                      </RadioCard.ItemContent>
-                      <RadioCard.ItemIndicator />
-                    </RadioCard.ItemControl>
-                  </RadioCard.Item>
-                </SimpleGrid>
-              </RadioCard.Root>
+                onChange={(scope) => onChange({ ...choice, scope })}
+                columns={{ base: 1, sm: 2 }}
+                choices={[
+                  {
+                    value: "all",
+                    label: "All sections (comprehensive)",
+                    description: `Questions from all ${SECTION_COUNT} sections, spread evenly`,
+                  },
+                  { value: "pick", label: "Choose sections", description: "Focus on the sections you pick" },
+                ]}
+              />
 
               {choice.scope === "pick" && (
                 <Stack gap="3" role="group" aria-labelledby="setup-pick-label">
@@ -260,39 +243,24 @@ export function SetupScreen({
               </Heading>
             </Card.Header>
             <Card.Body gap="3">
-              <RadioCard.Root
+              <ChoiceCards
+                labelledBy="setup-pool"
                 value={choice.pool}
-                onValueChange={(e) => onChange({ ...choice, pool: e.value as PoolChoice })}
-                colorPalette="brand"
-                aria-labelledby="setup-pool"
+                onChange={(pool) => onChange({ ...choice, pool })}
+                columns={{ base: 2, sm: 4 }}
                 size="sm"
-              >
-                <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
-                  {POOLS.map((p) => {
-                    const n = poolTotal(p.value);
-                    return (
-                      <RadioCard.Item
-                        key={p.value}
-                        value={p.value}
-                        data-testid={`pool-${p.value}`}
-                        disabled={offline && p.value !== "all"}
-                      >
-                        <RadioCard.ItemHiddenInput />
-                        <RadioCard.ItemControl minH="44px">
-                          <RadioCard.ItemContent>
-                            <RadioCard.ItemText>
-                              {p.label}
-                              {n === undefined || (offline && p.value !== "all") ? "" : ` (${n})`}
-                            </RadioCard.ItemText>
-                            <RadioCard.ItemDescription>{p.description}</RadioCard.ItemDescription>
-                          </RadioCard.ItemContent>
-                          <RadioCard.ItemIndicator />
-                        </RadioCard.ItemControl>
-                      </RadioCard.Item>
-                    );
-                  })}
-                </SimpleGrid>
-              </RadioCard.Root>
+                choices={POOLS.map((p) => {
+                  const n = poolTotal(p.value);
+                  const unavailable = offline && p.value !== "all";
+                  return {
+                    value: p.value,
+                    label: `${p.label}${n === undefined || unavailable ? "" : ` (${n})`}`,
+                    description: p.description,
+                    disabled: unavailable,
+                    testId: `pool-${p.value}`,
+                  };
+                })}
+              />
               {choice.pool === "flagged" && (
                 <Checkbox.Root
                   checked={choice.clearFlags}
@@ -314,36 +282,17 @@ export function SetupScreen({
               </Heading>
             </Card.Header>
             <Card.Body>
-              <RadioCard.Root
+              <ChoiceCards
+                labelledBy="setup-mode"
                 value={choice.mode}
-                onValueChange={(e) => onChange({ ...choice, mode: e.value as ModeChoice })}
-                colorPalette="brand"
-                aria-labelledby="setup-mode"
+                onChange={(mode) => onChange({ ...choice, mode })}
+                columns={{ base: 1, sm: 2 }}
                 size="sm"
-              >
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                  <RadioCard.Item value="timed">
-                    <RadioCard.ItemHiddenInput />
-                    <RadioCard.ItemControl minH="44px">
-                      <RadioCard.ItemContent>
-                        <RadioCard.ItemText>Timed</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>No feedback until you submit</RadioCard.ItemDescription>
-                      </RadioCard.ItemContent>
-                      <RadioCard.ItemIndicator />
-                    </RadioCard.ItemControl>
-                  </RadioCard.Item>
-                  <RadioCard.Item value="tutor" disabled={offline}>
-                    <RadioCard.ItemHiddenInput />
-                    <RadioCard.ItemControl minH="44px">
-                      <RadioCard.ItemContent>
-                        <RadioCard.ItemText>Tutor</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>Check each answer as you go</RadioCard.ItemDescription>
-                      </RadioCard.ItemContent>
-                      <RadioCard.ItemIndicator />
-                    </RadioCard.ItemControl>
-                  </RadioCard.Item>
-                </SimpleGrid>
-              </RadioCard.Root>
+                choices={[
+                  { value: "timed", label: "Timed", description: "No feedback until you submit" },
+                  { value: "tutor", label: "Tutor", description: "Check each answer as you go", disabled: offline },
+                ]}
+              />
             </Card.Body>
           </Card.Root>
 
@@ -354,25 +303,17 @@ export function SetupScreen({
               </Heading>
             </Card.Header>
             <Card.Body>
-              <RadioCard.Root
+              <ChoiceCards
+                labelledBy="setup-length"
                 value={choice.length}
-                onValueChange={(e) => onChange({ ...choice, length: e.value as LengthChoice })}
-                colorPalette="brand"
-                aria-labelledby="setup-length"
+                onChange={(length) => onChange({ ...choice, length })}
+                columns={{ base: 2, sm: 4 }}
                 size="sm"
-              >
-                <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
-                  {LENGTHS.map((l) => (
-                    <RadioCard.Item key={l.value} value={l.value}>
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl minH="44px" alignItems="center">
-                        <RadioCard.ItemText>{l.value === "all" ? l.label : `${l.label} questions`}</RadioCard.ItemText>
-                        <RadioCard.ItemIndicator />
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  ))}
-                </SimpleGrid>
-              </RadioCard.Root>
+                choices={LENGTHS.map((l) => ({
+                  value: l.value,
+                  label: l.value === "all" ? l.label : `${l.label} questions`,
+                }))}
+              />
             </Card.Body>
           </Card.Root>
 
@@ -383,25 +324,14 @@ export function SetupScreen({
               </Heading>
             </Card.Header>
             <Card.Body gap="2">
-              <RadioCard.Root
+              <ChoiceCards
+                labelledBy="setup-limit"
                 value={choice.limit}
-                onValueChange={(e) => onChange({ ...choice, limit: e.value as LimitChoice })}
-                colorPalette="brand"
-                aria-labelledby="setup-limit"
+                onChange={(limit) => onChange({ ...choice, limit })}
+                columns={{ base: 2, sm: 5 }}
                 size="sm"
-              >
-                <SimpleGrid columns={{ base: 2, sm: 5 }} gap="3">
-                  {LIMITS.map((l) => (
-                    <RadioCard.Item key={l.value} value={l.value}>
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl minH="44px" alignItems="center">
-                        <RadioCard.ItemText>{l.label}</RadioCard.ItemText>
-                        <RadioCard.ItemIndicator />
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  ))}
-                </SimpleGrid>
-              </RadioCard.Root>
+                choices={LIMITS}
+              />
               <Text fontSize="sm" color="fg.muted">
                 With a limit, the test is submitted automatically when time runs out.
               </Text>
