@@ -85,3 +85,35 @@ test("the four-button setting puts Again / Hard / Good / Easy on the flashcards"
   await page.getByText("Mastered: 1 / 164").waitFor();
   await context.close();
 });
+
+test("keyboard only: Space shows the card's answer, M marks it mastered, 1–4 choose and Enter submits and goes on", async () => {
+  const { context } = await signedInContext(browser);
+  await setSettings(context, { newPerDay: 2 });
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/review`);
+  await page.getByTestId("review-term").waitFor();
+  await page.keyboard.press("Space");
+  await page.getByTestId("review-definition").waitFor();
+  const rated = page.waitForResponse((r) => r.url().includes("review.rate"));
+  await page.keyboard.press("m");
+  assert.ok((await rated).ok());
+
+  await page.getByTestId("review-question").waitFor();
+  const text = (await page.getByTestId("question-text").textContent()).trim();
+  const bank = await (await context.request.get(`${BASE_URL}/api/questions`)).json();
+  const q = bank.find((x) => x.questionText === text);
+  assert.ok(q, "the question shown is in the bank");
+  if (q.questionType === "multiple-choice") {
+    await page.keyboard.press(String(q.options.indexOf(q.correctAnswer) + 1));
+    assert.ok(await page.getByRole("radio", { name: q.correctAnswer, exact: true }).isChecked());
+  } else {
+    await page.getByRole("textbox").fill(q.correctAnswer);
+  }
+  await page.keyboard.press("Enter");
+  await page.getByTestId("feedback").getByRole("heading", { name: "Correct" }).waitFor();
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { name: "All caught up" }).waitFor();
+  const progress = await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
+  assert.deepEqual(progress, [{ sectionNumber: q.sectionNumber, questionsAttempted: 1, questionsCorrect: 1 }]);
+  await context.close();
+});

@@ -4,7 +4,7 @@
  * through the outbox, so a review works with no connection. When nothing is left: 'All caught up' with
  * the time the next item falls due.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Flex, Heading, Kbd, Progress, Stack, Text } from "@chakra-ui/react";
 import {
   canSubmitAnswer,
   citationLabel,
@@ -30,9 +30,16 @@ import { AnswerFeedback } from "../study/AnswerFeedback.tsx";
 import { AnswerForm } from "../study/AnswerForm.tsx";
 import type { Graded } from "../study/graded.ts";
 import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "../study/queuedAnswer.ts";
+import { useStudyKeys } from "../study/useStudyKeys.ts";
 
 type Session = RouterOutputs["review"]["session"];
 type Item = Session["items"][number];
+
+/** Fields where keys are typed, not shortcuts (as on the Flashcards screen). */
+const TYPING =
+  "input:not([type='radio']):not([type='checkbox']), textarea, select, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='option'], [role='menu'], [role='dialog'], [role='alertdialog']";
+/** Elements that Space or Enter already activate. */
+const ACTIVATABLE = "button, a[href], [role='button'], summary";
 
 const itemKey = (item: Pick<Item, "itemType" | "itemId">) => `${item.itemType}:${item.itemId}`;
 
@@ -220,6 +227,38 @@ function CardItem({
   });
   const termRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => termRef.current?.focus(), []);
+  // The Flashcards screen's keys: Space shows the answer; then 1–4, or M and R with two buttons.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest(TYPING)) return;
+      const key = e.key.toLowerCase();
+      if (!shown) {
+        if (key === " " || key === "enter") {
+          if (target?.closest(ACTIVATABLE)) return;
+          e.preventDefault();
+          setShown(true);
+        }
+        return;
+      }
+      if (rate.isPending) return;
+      const rating: ReviewRating | null = fourButtons
+        ? /^[1-4]$/.test(key)
+          ? (Number(key) as ReviewRating)
+          : null
+        : key === "m"
+          ? 3
+          : key === "r"
+            ? 1
+            : null;
+      if (rating === null) return;
+      e.preventDefault();
+      rate.mutate(rating);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
   return (
     <Stack gap="4" data-testid="review-card">
       <Text fontSize="sm" color="fg.muted">
@@ -269,6 +308,18 @@ function CardItem({
           </Button>
         </Flex>
       )}
+      <Text textAlign="center" fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
+        Keyboard: <Kbd>Space</Kbd> show answer ·{" "}
+        {fourButtons ? (
+          <>
+            <Kbd>1</Kbd>–<Kbd>4</Kbd> again / hard / good / easy
+          </>
+        ) : (
+          <>
+            <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review
+          </>
+        )}
+      </Text>
     </Stack>
   );
 }
@@ -300,6 +351,23 @@ function QuestionItem({
   useEffect(() => {
     if (result) feedbackRef.current?.focus();
   }, [result]);
+  const choose = (a: string) => {
+    // A changed answer is a new answer: it gets its own id.
+    if (a !== answer) id.current = newClientId();
+    setAnswer(a);
+  };
+  // Study's keys, which the answer form announces: 1–4 choose, Enter submits and then goes on.
+  useStudyKeys(
+    true,
+    (digit) => {
+      if (result || question.questionType !== "multiple-choice" || send.isPending) return false;
+      const option = question.options?.[digit - 1];
+      if (option === undefined) return false;
+      choose(option);
+      return true;
+    },
+    () => (result ? onNext() : submit()),
+  );
 
   const submit = () => {
     if (result || send.isPending || !canSubmitAnswer(question.questionType, answer)) return;
@@ -331,11 +399,7 @@ function QuestionItem({
         question={question}
         labelledBy={headingId}
         answer={answer}
-        onAnswer={(a) => {
-          // A changed answer is a new answer: it gets its own id.
-          if (a !== answer) id.current = newClientId();
-          setAnswer(a);
-        }}
+        onAnswer={choose}
         result={result}
         sending={send.isPending}
         sendError={send.isError ? errorMessage(send.error) : null}
