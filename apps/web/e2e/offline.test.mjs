@@ -38,6 +38,23 @@ function idbRead([db, storeName, key]) {
   });
 }
 
+/** Whether the device's saved query cache holds a query whose key contains `fragment`. */
+const querySaved = ([userId, fragment]) =>
+  new Promise((resolve) => {
+    const open = indexedDB.open("jcba-cache");
+    open.onsuccess = () => {
+      const conn = open.result;
+      if (!conn.objectStoreNames.contains("queries")) return resolve(false);
+      const req = conn.transaction("queries").objectStore("queries").get(`member:${userId}`);
+      req.onsuccess = () => {
+        const saved = req.result ? JSON.parse(req.result) : null;
+        resolve((saved?.clientState.queries ?? []).some((q) => JSON.stringify(q.queryKey).includes(fragment)));
+      };
+      req.onerror = () => resolve(false);
+    };
+    open.onerror = () => resolve(false);
+  });
+
 const bankSaved = ([userId]) =>
   new Promise((resolve) => {
     const open = indexedDB.open("jcba-cache");
@@ -187,6 +204,8 @@ test("offline, the daily review rates a card and answers a question, and both re
   await page.goto(`${BASE_URL}/review`);
   await page.getByTestId("review-term").waitFor();
   await status(page).getByText("All changes saved", { exact: true }).waitFor();
+  // The device saves its copy of the cache at most once a second: wait for today's session in it.
+  await until(page, querySaved, [me.id, '["review","session"]'], "today's review session to be saved on the device");
 
   await cutNetwork(context);
   await page.reload(); // the screen and today's session, from the device
