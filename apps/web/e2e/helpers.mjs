@@ -80,3 +80,13 @@ export async function api(context, path) {
   assert.ok(res.ok(), `GET /api${path}: ${res.status()}`);
   return res.json();
 }
+
+/** Polls a condition evaluated in the page (where IndexedDB and the service worker are) until it holds. */
+export async function until(page, fn, arg, what, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100); // polling interval, not an assertion delay
+  }
+}

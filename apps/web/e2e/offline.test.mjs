@@ -8,20 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { chromium } from "playwright-core";
-import { BASE_URL, browser, registerMember, signedInContext, withBrowser } from "./helpers.mjs";
+import { BASE_URL, browser, registerMember, signedInContext, until, withBrowser } from "./helpers.mjs";
 import { answerFor, questionsOf } from "./study-data.mjs";
 
 withBrowser();
-
-/** Polls a condition in the page (IndexedDB is only readable there) until it holds. */
-async function until(page, fn, arg, what, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await page.evaluate(fn, arg)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100); // polling interval, not an assertion delay
-  }
-}
 
 /** Reads one key of an idb-keyval store in the page. */
 function idbRead([db, storeName, key]) {
@@ -38,24 +28,12 @@ function idbRead([db, storeName, key]) {
   });
 }
 
-/** Whether the device's saved query cache holds a query whose key contains `fragment`. */
-const querySaved = ([userId, fragment]) =>
-  new Promise((resolve) => {
-    const open = indexedDB.open("jcba-cache");
-    open.onsuccess = () => {
-      const conn = open.result;
-      if (!conn.objectStoreNames.contains("queries")) return resolve(false);
-      const req = conn.transaction("queries").objectStore("queries").get(`member:${userId}`);
-      req.onsuccess = () => {
-        const saved = req.result ? JSON.parse(req.result) : null;
-        resolve((saved?.clientState.queries ?? []).some((q) => JSON.stringify(q.queryKey).includes(fragment)));
-      };
-      req.onerror = () => resolve(false);
-    };
-    open.onerror = () => resolve(false);
-  });
-
-const bankSaved = ([userId]) =>
+/**
+ * Whether the device's saved query cache (one JSON entry per member) holds queries whose keys contain
+ * every one of `fragments`; a fragment starting with `!` must appear in no matching key ('!"section"'
+ * for the whole bank rather than one section's list). Evaluated in the page.
+ */
+const querySaved = ([userId, groups]) =>
   new Promise((resolve) => {
     const open = indexedDB.open("jcba-cache");
     open.onsuccess = () => {
@@ -65,10 +43,9 @@ const bankSaved = ([userId]) =>
       req.onsuccess = () => {
         const saved = req.result ? JSON.parse(req.result) : null;
         const keys = (saved?.clientState.queries ?? []).map((q) => JSON.stringify(q.queryKey));
-        resolve(
-          keys.some((k) => k.includes('["questions","list"]') && !k.includes('"section"')) &&
-            keys.some((k) => k.includes('["flashcards","list"]')),
-        );
+        const matches = (k, fragments) =>
+          fragments.every((f) => (f.startsWith("!") ? !k.includes(f.slice(1)) : k.includes(f)));
+        resolve(groups.every((fragments) => keys.some((k) => matches(k, fragments))));
       };
       req.onerror = () => resolve(false);
     };
@@ -83,7 +60,12 @@ async function visitOnline(page, userId) {
   await page.reload();
   await page.getByRole("heading", { level: 1, name: /^Welcome back/ }).waitFor();
   await until(page, () => navigator.serviceWorker.controller !== null, undefined, "the worker to control the page");
-  await until(page, bankSaved, [userId], "the bank and deck to be saved on the device");
+  await until(
+    page,
+    querySaved,
+    [userId, [['["questions","list"]', '!"section"'], ['["flashcards","list"]']]],
+    "the bank and deck to be saved on the device",
+  );
 }
 
 /** No network for the page or its service worker (context.setOffline alone leaves the worker's fetches). */
@@ -205,7 +187,12 @@ test("offline, the daily review rates a card and answers a question, and both re
   await page.getByTestId("review-term").waitFor();
   await status(page).getByText("All changes saved", { exact: true }).waitFor();
   // The device saves its copy of the cache at most once a second: wait for today's session in it.
-  await until(page, querySaved, [me.id, '["review","session"]'], "today's review session to be saved on the device");
+  await until(
+    page,
+    querySaved,
+    [me.id, [['["review","session"]']]],
+    "today's review session to be saved on the device",
+  );
 
   await cutNetwork(context);
   await page.reload(); // the screen and today's session, from the device

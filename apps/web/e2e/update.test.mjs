@@ -7,20 +7,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
-import { BASE_URL, browser, signedInContext, unique, withBrowser } from "./helpers.mjs";
+import { BASE_URL, browser, signedInContext, unique, until, withBrowser } from "./helpers.mjs";
 import { answerFor, questionsOf } from "./study-data.mjs";
 
 withBrowser();
-
-/** Polls a condition in the page until it holds. */
-async function until(page, fn, arg, what, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await page.evaluate(fn, arg)) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100); // polling interval, not an assertion delay
-  }
-}
 
 /** What the worker controlling the page says its version is (only the new version answers). */
 function controllerVersion() {

@@ -77,7 +77,7 @@ export const reviewKey = (r: { userId: number; itemType: string; itemId: number 
   `${r.userId}:${r.itemType}:${r.itemId}`;
 
 /** Orders reviews the way their items are locked: by member, type and item. */
-export const byItemKey = (
+const byItemKey = (
   a: { userId: number; itemType: string; itemId: number },
   b: { userId: number; itemType: string; itemId: number },
 ) => a.userId - b.userId || a.itemType.localeCompare(b.itemType) || a.itemId - b.itemId;

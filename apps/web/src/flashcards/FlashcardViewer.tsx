@@ -6,15 +6,10 @@ import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
+import { ACTIVATABLE, TYPING } from "./cardKeys.ts";
 import { RatingButtons } from "./RatingButtons.tsx";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
-
-/** Elements whose own keys must not trigger the study shortcuts (typing, choosing, menus). */
-const TYPING =
-  "input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='option'], [role='menu'], [role='dialog'], [role='alertdialog']";
-/** Elements that Space or Enter already activate. */
-const ACTIVATABLE = "button, a[href], [role='button'], summary";
 
 /**
  * One card at a time: term side first; click, Enter/Space on the card, the Flip Card button or Space

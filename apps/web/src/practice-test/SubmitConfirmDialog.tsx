@@ -1,6 +1,7 @@
-import { Button, chakra, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { ModalDialog } from "../components/ModalDialog.tsx";
 
 /**
  * 'Submit your test?' when questions are unanswered or flagged: Keep Working or Submit Anyway.
@@ -23,36 +24,16 @@ export function SubmitConfirmDialog({
   flagged: number;
   onConfirm: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <chakra.dialog
-      ref={dialogRef}
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
+    <ModalDialog
+      open={open}
       onClose={() => onOpenChange(false)}
-      bg="bg.panel"
-      color="fg"
-      rounded="l3"
-      shadow="lg"
-      p="0"
-      // The reset's `margin: 0` would pin the dialog to the top-left corner; the browser centres it with auto.
-      m="auto"
-      w="calc(100% - 2rem)"
-      maxW="md"
-      maxH="calc(100dvh - 2rem)"
-      overflowY="auto"
-      _backdrop={{ bg: "blackAlpha.600" }}
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={messageId}
     >
       {open && (
         <Stack gap="5" p="6">
@@ -84,6 +65,6 @@ export function SubmitConfirmDialog({
           </Flex>
         </Stack>
       )}
-    </chakra.dialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
+import { ModalDialog } from "../components/ModalDialog.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { CATEGORY_LABELS, type ReportCategory, type ReportItemType } from "./reportLabels.ts";
 
@@ -29,7 +30,8 @@ export default function ReportDialog({
   const [category, setCategory] = useState<ReportCategory | null>(null);
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  // Closed by the browser (Esc) or after sending; the dialog's close event then calls onClose.
+  const [open, setOpen] = useState(true);
   const titleId = useId();
   const legendId = useId();
   const errorId = useId();
@@ -43,15 +45,10 @@ export default function ReportDialog({
           "Thank you: your report was sent",
           "An admin will look at it. See it under Account → My Reports.",
         );
-        dialogRef.current?.close();
+        setOpen(false);
       },
     }),
   );
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const noun = itemType === "question" ? "question" : "flashcard";
   const submit = () => {
@@ -64,23 +61,7 @@ export default function ReportDialog({
   const invalid = missing && !category;
 
   return (
-    <chakra.dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      bg="bg.panel"
-      color="fg"
-      rounded="l3"
-      shadow="lg"
-      p="0"
-      // The reset's `margin: 0` would pin the dialog to the top-left corner; the browser centres it with auto.
-      m="auto"
-      w="calc(100% - 2rem)"
-      maxW="md"
-      maxH="calc(100dvh - 2rem)"
-      overflowY="auto"
-      _backdrop={{ bg: "blackAlpha.600" }}
-    >
+    <ModalDialog open={open} onClose={onClose} labelledBy={titleId}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -150,7 +131,7 @@ export default function ReportDialog({
             </Text>
           )}
           <Flex justify="flex-end" gap="3" wrap="wrap">
-            <Button variant="outline" size="lg" type="button" onClick={() => dialogRef.current?.close()}>
+            <Button variant="outline" size="lg" type="button" onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <Button
@@ -166,6 +147,6 @@ export default function ReportDialog({
           </Flex>
         </Stack>
       </form>
-    </chakra.dialog>
+    </ModalDialog>
   );
 }

@@ -23,6 +23,7 @@ import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { PeerStats } from "../components/PeerStats.tsx";
 import { SourceLink } from "../components/SourceLink.tsx";
+import { ACTIVATABLE, TYPING } from "../flashcards/cardKeys.ts";
 import { RatingButtons } from "../flashcards/RatingButtons.tsx";
 import { enqueue, pendingWrites, replay } from "../offline/outbox.ts";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
@@ -34,12 +35,6 @@ import { useStudyKeys } from "../study/useStudyKeys.ts";
 
 type Session = RouterOutputs["review"]["session"];
 type Item = Session["items"][number];
-
-/** Fields where keys are typed, not shortcuts (as on the Flashcards screen). */
-const TYPING =
-  "input:not([type='radio']):not([type='checkbox']), textarea, select, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='option'], [role='menu'], [role='dialog'], [role='alertdialog']";
-/** Elements that Space or Enter already activate. */
-const ACTIVATABLE = "button, a[href], [role='button'], summary";
 
 const itemKey = (item: Pick<Item, "itemType" | "itemId">) => `${item.itemType}:${item.itemId}`;
 
