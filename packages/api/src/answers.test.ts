@@ -107,5 +107,12 @@ describe("recordAnswers", () => {
              (SELECT attempts FROM question_results WHERE user_id = ${user.id}) AS attempts,
              (SELECT answered FROM member_first_totals WHERE user_id = ${user.id}) AS answered`);
     expect(stored).toEqual({ firsts: 1, answers: 4, attempts: 4, answered: 1 });
+    // Each answer is a review, and each one that moved the schedule moved it from the one before.
+    const [reviews] = await t.database.rows<{ logged: number; applied: number; reps: number }>(sql`
+      SELECT (SELECT count(*) FROM review_log WHERE user_id = ${user.id})::int AS logged,
+             (SELECT count(*) FILTER (WHERE applied) FROM review_log WHERE user_id = ${user.id})::int AS applied,
+             (SELECT reps FROM review_items WHERE user_id = ${user.id}) AS reps`);
+    expect(reviews).toEqual({ logged: 4, applied: reviews!.reps, reps: expect.any(Number) });
+    expect(reviews!.reps).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import type { Database, Transaction } from "@jcba/db";
 import { ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { type PriorItem, reviewKey, writeReviews } from "./reviews.ts";
+import { type PriorItem, readPriors, reviewKey, writeReviews } from "./reviews.ts";
 
 export interface ProgressRecord {
   sectionNumber: number;
@@ -79,7 +79,7 @@ interface Written {
   inserted: StoredRow[] | null;
   existing: StoredRow[] | null;
   progress: (ProgressRecord & { userId: number })[] | null;
-  items: (PriorItem & { user_id: number; question_id: number })[] | null;
+  items: (PriorItem & { user_id: number; question_id: number; stale: boolean })[] | null;
 }
 
 /** One member's answer, for a write that may hold several members' answers. */
@@ -147,7 +147,7 @@ export async function writeAnswers(
   const [written] = await runner.rows<Written>(sql`
     WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms) AS (VALUES ${values}),
     prev AS (
-      SELECT r.user_id, r.question_id, r.is_correct FROM question_results r
+      SELECT r.user_id, r.question_id, r.is_correct, r.attempts FROM question_results r
       WHERE (r.user_id, r.question_id) IN (SELECT user_id, question_id FROM input)
     ), before AS (
       SELECT user_id, section_number, count(*)::int AS attempted, (count(*) FILTER (WHERE is_correct))::int AS correct
@@ -168,7 +168,7 @@ export async function writeAnswers(
         SET is_correct = EXCLUDED.is_correct, attempts = question_results.attempts + 1,
             last_attempt_at = EXCLUDED.last_attempt_at, last_attempt_id = EXCLUDED.last_attempt_id
         WHERE question_results.last_attempt_id IS DISTINCT FROM EXCLUDED.last_attempt_id
-      RETURNING user_id, question_id, attempts = 1 AS is_first
+      RETURNING user_id, question_id, attempts, attempts = 1 AS is_first
     ), ins AS (
       INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms)
       SELECT f.id, f.user_id, f.question_id, f.section_number, f.user_answer, f.is_correct, ${testAttemptId}::uuid,
@@ -189,12 +189,17 @@ export async function writeAnswers(
       FROM ins LEFT JOIN prev USING (user_id, question_id)
       GROUP BY ins.user_id, ins.section_number
     ), sections AS (SELECT DISTINCT user_id, section_number FROM input),
-    -- Each question's review schedule, locked for the review written next in this transaction.
+    -- The review schedule of each question answered anew, locked for the review written next in this
+    -- transaction. It is read from upd's rows, so after that question's latest-result row is locked:
+    -- every writer of a question's review from an answer takes the two locks in that order. When
+    -- another answer to the question committed after this statement's snapshot (upd counted more
+    -- attempts than prev saw), the schedule it wrote may be invisible here: \`stale\` has it read again.
     items AS (
-      SELECT i.user_id, i.question_id, (SELECT desired_retention FROM member_settings WHERE user_id = i.user_id) AS retention, r.*
-      FROM input i LEFT JOIN LATERAL (
+      SELECT u.user_id, u.question_id, u.attempts <> COALESCE(p.attempts, 0) + 1 AS stale,
+        (SELECT desired_retention FROM member_settings WHERE user_id = u.user_id) AS retention, r.*
+      FROM upd u LEFT JOIN prev p USING (user_id, question_id) LEFT JOIN LATERAL (
         SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
-        FROM review_items WHERE user_id = i.user_id AND item_type = 'question' AND item_id = i.question_id
+        FROM review_items WHERE user_id = u.user_id AND item_type = 'question' AND item_id = u.question_id
         FOR UPDATE
       ) r ON true
     )
@@ -245,12 +250,19 @@ export async function writeAnswers(
   });
   // Each newly stored answer is a review of its question (wrong = Again, right = Good), logged with
   // the answer's id at the answer's time.
-  const priors = new Map(
-    (written?.items ?? []).map((item) => [
-      reviewKey({ userId: item.user_id, itemType: "question", itemId: item.question_id }),
-      item,
-    ]),
+  const items = written?.items ?? [];
+  const priors = new Map<string, PriorItem>(
+    items.map((item) => [reviewKey({ userId: item.user_id, itemType: "question", itemId: item.question_id }), item]),
   );
+  const stale = items.filter((item) => item.stale);
+  if (stale.length > 0) {
+    // Read now, with this transaction holding their latest-result rows, these are current.
+    const fresh = await readPriors(
+      runner,
+      stale.map((item) => ({ userId: item.user_id, itemType: "question", itemId: item.question_id })),
+    );
+    for (const [key, prior] of fresh) priors.set(key, prior);
+  }
   await writeReviews(
     runner,
     stored.flatMap((a, n) =>

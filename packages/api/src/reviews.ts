@@ -88,12 +88,22 @@ const byItemKey = (
  */
 export async function recordReviews(tx: Transaction, inputs: ReviewInput[]): Promise<ReviewOutcome[]> {
   if (inputs.length === 0) return [];
-  // Items are locked in one fixed order (member, type, item), so two writers never wait on each other
-  // in a circle; two reviews of one item in parallel apply one after the other.
+  return writeReviews(tx, inputs, await readPriors(tx, inputs));
+}
+
+/**
+ * Reads and locks the items' schedules, by reviewKey. Items are locked in one fixed order (member,
+ * type, item), so two writers never wait on each other in a circle; two reviews of one item in
+ * parallel apply one after the other.
+ */
+export async function readPriors(
+  tx: Transaction,
+  items: { userId: number; itemType: string; itemId: number }[],
+): Promise<Map<string, PriorItem>> {
   const keys = JSON.stringify(
-    [...inputs]
+    [...items]
       .sort(byItemKey)
-      .map((input) => ({ user_id: input.userId, item_type: input.itemType, item_id: input.itemId })),
+      .map((item) => ({ user_id: item.userId, item_type: item.itemType, item_id: item.itemId })),
   );
   const found = await tx.rows<PriorItem & { user_id: number; item_type: string; item_id: number }>(sql`
     SELECT k.user_id, k.item_type, k.item_id,
@@ -104,12 +114,8 @@ export async function recordReviews(tx: Transaction, inputs: ReviewInput[]): Pro
       FROM review_items WHERE user_id = k.user_id AND item_type = k.item_type AND item_id = k.item_id
       FOR UPDATE
     ) AS i ON true`);
-  return writeReviews(
-    tx,
-    inputs,
-    new Map(
-      found.map((row) => [reviewKey({ userId: row.user_id, itemType: row.item_type, itemId: row.item_id }), row]),
-    ),
+  return new Map(
+    found.map((row) => [reviewKey({ userId: row.user_id, itemType: row.item_type, itemId: row.item_id }), row]),
   );
 }
 
