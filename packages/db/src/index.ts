@@ -1,17 +1,17 @@
 import { EventEmitter } from "node:events";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { queuedPglite } from "./pglite-queue.ts";
+import { startPgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
-import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, readTemplate } from "./template.ts";
+import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, TEMPLATE_FILE } from "./template.ts";
 
 export * from "./schema.ts";
 export { schema };
@@ -150,10 +150,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // A new database starts from the prebuilt template rather than running initdb.
   const isNew = inMemory || !existsSync(join(dir, "PG_VERSION"));
-  const template = isNew ? readTemplate() : undefined;
-  const client = await PGlite.create(dir, {
-    extensions: PGLITE_EXTENSIONS,
-    ...(template ? { loadDataDir: template } : {}),
+  const client = await startPgliteThread({
+    dataDir: dir,
+    templateFile: isNew && existsSync(TEMPLATE_FILE) ? TEMPLATE_FILE : undefined,
+    extensions: Object.keys(PGLITE_EXTENSIONS),
   });
   // Every statement of the running app waits its turn in one first-come queue (see pglite-queue.ts).
   const queued = queuedPglite(client) as PGlite;
@@ -171,7 +171,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
         }),
       ),
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    migrate: () => client.migrate(MIGRATIONS),
     exclusive: (fn) => fn(),
     async listen(channel, onMessage) {
       local.on(channel, onMessage);
