@@ -12,7 +12,7 @@ afterAll(async () => {
   await database.close();
 });
 
-describe("the embedded database's queue", () => {
+describe("the embedded database's thread and queue", () => {
   it("runs statements in the order they were asked for, transactions included", async () => {
     const asked: Promise<unknown>[] = [];
     for (let n = 0; n < 60; n++) {
@@ -30,6 +30,23 @@ describe("the embedded database's queue", () => {
     await Promise.all(asked);
     const rows = await database.rows<{ n: number }>(sql`SELECT n FROM queue_log ORDER BY ctid`);
     expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+  });
+
+  it("leaves the server's thread free while a statement runs", async () => {
+    const started = performance.now();
+    const slow = database.rows(sql`SELECT pg_sleep(0.5)`);
+    // A timer due in 20 ms fires on time: the statement runs on the database's own thread.
+    const timerAt = await new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), 20));
+    await slow;
+    const slowDone = performance.now() - started;
+    expect(timerAt).toBeLessThan(250);
+    expect(slowDone).toBeGreaterThanOrEqual(500);
+  });
+
+  it("keeps the database's error codes", async () => {
+    await expect(database.rows(sql`INSERT INTO queue_log VALUES (NULL)`)).rejects.toMatchObject({
+      cause: { code: "23502" },
+    });
   });
 
   it("lets the rest of the server run while a long line of statements waits", async () => {
