@@ -154,13 +154,16 @@ export async function writeAnswers(
       FROM question_results
       WHERE (user_id, section_number) IN (SELECT user_id, section_number FROM input)
       GROUP BY user_id, section_number
+    ), known AS MATERIALIZED (
+      -- The answers already stored under these ids (retries), looked up once.
+      SELECT q.* FROM input i JOIN question_attempts q ON q.id = i.id
     ), clash AS (
-      SELECT 1 FROM question_attempts q JOIN input i ON i.id = q.id
-      WHERE q.user_id <> i.user_id OR q.question_id <> i.question_id
+      SELECT 1 FROM known k JOIN input i ON i.id = k.id
+      WHERE k.user_id <> i.user_id OR k.question_id <> i.question_id
     ), fresh AS (
       SELECT i.*, COALESCE((SELECT created_at FROM test_attempts WHERE id = ${testAttemptId}::uuid), now()) AS created_at
       FROM input i
-      WHERE NOT EXISTS (SELECT 1 FROM clash) AND NOT EXISTS (SELECT 1 FROM question_attempts q WHERE q.id = i.id)
+      WHERE NOT EXISTS (SELECT 1 FROM clash) AND NOT EXISTS (SELECT 1 FROM known k WHERE k.id = i.id)
     ), upd AS (
       INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at, last_attempt_id)
       SELECT user_id, question_id, section_number, is_correct, 1, created_at, id FROM fresh ORDER BY user_id, question_id
@@ -206,7 +209,7 @@ export async function writeAnswers(
     SELECT
       (SELECT json_agg(items) FROM items) AS items,
       (SELECT json_agg(ins) FROM ins) AS inserted,
-      (SELECT json_agg(q) FROM question_attempts q WHERE q.id IN (SELECT id FROM input)) AS existing,
+      (SELECT json_agg(k) FROM known k) AS existing,
       (SELECT json_agg(json_build_object(
           'userId', s.user_id,
           'sectionNumber', s.section_number,

@@ -161,7 +161,7 @@ export async function writeReviews(
 
   // One statement: log each review (once per id) and, for each that was new and moves the schedule,
   // store the item's new state. All CTEs see the snapshot from before it, so `first` is a retry's
-  // earlier review.
+  // earlier review (looked up for retries only).
   const values = sql.join(
     planned.map(
       ({ input, previous, schedule, applied }) => sql`(${input.id}::uuid, ${input.userId}::int, ${input.itemType}::text,
@@ -191,8 +191,9 @@ export async function writeReviews(
         scheduled_days = EXCLUDED.scheduled_days, last_review = EXCLUDED.last_review
       WHERE review_items.last_review <= EXCLUDED.last_review
     )
-    SELECT i.id, i.id IN (SELECT id FROM logged) AS inserted,
-      (SELECT row_to_json(l) FROM (SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = i.id) l) AS first FROM input i`);
+    SELECT i.id, n.id IS NOT NULL AS inserted,
+      CASE WHEN n.id IS NULL THEN (SELECT row_to_json(l) FROM (SELECT user_id, item_type, item_id, due, stability, difficulty, state FROM review_log WHERE id = i.id) l) END AS first
+    FROM input i LEFT JOIN logged n USING (id)`);
   const byId = new Map(written.map((w) => [w.id, w]));
 
   // Retries: the first review with the id stands, and the answer is what it produced. (One stored by a

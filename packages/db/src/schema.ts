@@ -285,7 +285,8 @@ export const questionAttempts = pgTable(
   (t) => [
     index("question_attempts_user_idx").on(t.userId, t.createdAt),
     index("question_attempts_question_idx").on(t.questionId),
-    index("question_attempts_test_idx").on(t.testAttemptId),
+    // Most answers belong to no practice test: they need no entry here.
+    index("question_attempts_test_idx").on(t.testAttemptId).where(sql`${t.testAttemptId} IS NOT NULL`),
     // Item analysis and peer statistics read first answers only, straight from this index.
     index("question_attempts_first_idx")
       .on(t.questionId, t.isCorrect, t.chosenOption, t.userId, t.timeTakenMs)

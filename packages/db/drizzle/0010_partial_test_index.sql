@@ -1,0 +1,2 @@
+DROP INDEX "question_attempts_test_idx";--> statement-breakpoint
+CREATE INDEX "question_attempts_test_idx" ON "question_attempts" USING btree ("test_attempt_id") WHERE "question_attempts"."test_attempt_id" IS NOT NULL;
