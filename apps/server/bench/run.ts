@@ -70,27 +70,23 @@ const freePort = () =>
   });
 
 /**
- * Starts the real server (src/main.ts, production logging) in its own process, so the load
- * generator does not share its event loop; resolves when it says it is running.
+ * Starts the real server as `start` runs it (the compiled dist/main.js, production logging) in its own
+ * process, so the load generator does not share its event loop; resolves when it says it is running.
  */
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, "--import", "tsx", new URL("../src/main.ts", import.meta.url).pathname],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        WEB_DIST: "/nonexistent",
-        LOG_LEVEL: "info",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
+  const child = spawn(process.execPath, [...profile, ...serverEntry()], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WEB_DIST: "/nonexistent",
+      LOG_LEVEL: "info",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = "";
     const onData = (d: Buffer) => {
