@@ -102,20 +102,25 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await waitForServer(client, options.databaseUrl, options);
     const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
     const dialect = new PgDialect({ casing: "snake_case" });
+    // Raw statements run as named prepared statements: a connection parses a statement it has seen once,
+    // and skips the round trip that first describes an unnamed statement's parameters.
+    const prepared =
+      (on: Pick<postgres.Sql, "unsafe">) =>
+      async <T>(query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return [...((await on.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
+      };
     return {
       db,
       kind: "postgres",
-      // Raw statements run as named prepared statements, so each connection plans them once.
-      rows: async <T>(query: SQL) => {
-        const { sql: text, params } = dialect.sqlToQuery(query);
-        return [...((await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
-      },
+      rows: prepared(client),
       transaction: (work) =>
         db.transaction((tx) =>
           work({
             db: tx as unknown as Db,
-            // postgres.js answers with the rows themselves.
-            rows: async <T>(query: SQL) => [...((await tx.execute(query)) as unknown as T[])],
+            // On the transaction's own connection, which drizzle's transaction keeps on its session
+            // (drizzle-orm/postgres-js); drizzle's execute() never prepares.
+            rows: prepared((tx as unknown as { session: { client: postgres.TransactionSql } }).session.client),
           }),
         ),
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
