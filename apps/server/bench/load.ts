@@ -9,13 +9,11 @@
  * At the end each member's stored mastery is compared with the last value the server acknowledged
  * (of the member's latest acknowledged request for that card).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestPostgres } from "@jcba/db/test-postgres";
+import { startServer } from "./server.ts";
 
 const SLOW_MS = 2_000;
 /** A request still unanswered after this counts as an error (and is abandoned). */
@@ -30,61 +28,8 @@ interface Stats {
   errorSamples: string[];
 }
 
-let built = false;
-/**
- * How to start the server as `start` does: dist/main.js, built from the current sources first (a
- * fraction of a second). BENCH_SERVER=source runs src/main.ts through tsx instead, for comparison.
- */
-export function serverEntry(): string[] {
-  const server = join(import.meta.dirname, "..");
-  if (process.env.BENCH_SERVER === "source") return ["--import", "tsx", join(server, "src/main.ts")];
-  if (!built) {
-    const result = spawnSync(process.execPath, [join(server, "scripts/build.mjs")], { stdio: "inherit" });
-    if (result.status !== 0) throw new Error("the server build failed");
-    built = true;
-  }
-  return [join(server, "dist/main.js")];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-/** Starts the server as `start` would, and resolves once it answers /api/health. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const args = [...profile, ...serverEntry()];
-  const child = spawn(process.execPath, args, {
-    // Every benchmark member signs up from 127.0.0.1: lift the per-address sign-up limit.
-    env: { ...process.env, LOG_LEVEL: "warn", SIGNUP_LIMIT: "100000", ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d;
-      if (out.includes("is running at")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
+/** Every benchmark member signs up from 127.0.0.1: lift the per-address sign-up limit. */
+const LOAD_ENV = { LOG_LEVEL: "warn", SIGNUP_LIMIT: "100000" };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -245,22 +190,22 @@ export async function load(only?: string) {
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? 400);
   if (only !== "postgres") {
     const dir = mkdtempSync(join(tmpdir(), "jcba-load-"));
-    const { url, child } = await startServer({ DATA_DIR: dir });
+    const server = await startServer({ ...LOAD_ENV, DATA_DIR: dir });
     try {
-      await loadOnce("the embedded PGlite database", url, members, seconds, thinkMs);
+      await loadOnce("the embedded PGlite database", server.url, members, seconds, thinkMs);
     } finally {
-      await stopServer(child);
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   }
   if (only !== "pglite") {
     const pg = await startTestPostgres();
     try {
-      const { url, child } = await startServer({ DATABASE_URL: pg.url });
+      const server = await startServer({ ...LOAD_ENV, DATABASE_URL: pg.url });
       try {
-        await loadOnce("PostgreSQL 15", url, members, seconds, thinkMs);
+        await loadOnce("PostgreSQL 15", server.url, members, seconds, thinkMs);
       } finally {
-        await stopServer(child);
+        await server.stop();
       }
     } finally {
       pg.stop();

@@ -14,9 +14,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadContent } from "@jcba/content";
@@ -27,7 +25,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { generateToken, hashToken } from "../src/sessions.ts";
-import { serverEntry } from "./load.ts";
+import { serverEntry, startServer } from "./server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? "all";
@@ -56,57 +54,8 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/**
- * Starts the real server as `start` runs it (the compiled dist/main.js, production logging) in its own
- * process, so the load generator does not share its event loop; resolves when it says it is running.
- */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, ...serverEntry()], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      WEB_DIST: "/nonexistent",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    const onData = (d: Buffer) => {
-      out += d;
-      if (!out.includes("is running at")) return;
-      child.stdout.off("data", onData);
-      resolve();
-    };
-    child.stdout.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  child.stdout.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    },
-  };
-}
+/** The API alone, logging as in production. */
+const SERVER_ENV = { WEB_DIST: "/nonexistent", LOG_LEVEL: "info" };
 
 /** Members with sessions and the bank's answers, written straight into the benchmark's database. */
 async function seedMembers(databaseUrl: string, count: number) {
@@ -127,7 +76,7 @@ async function seedMembers(databaseUrl: string, count: number) {
 
 async function rest() {
   const pg = await startTestPostgres();
-  const server = await startServer({ DATABASE_URL: pg.url, WORKERS: "1" });
+  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url, WORKERS: "1" });
   const { cookies } = await seedMembers(pg.url, 1);
   const cookie = cookies[0]!;
   const path = "/api/questions?section=7";
@@ -180,7 +129,7 @@ async function writes() {
   const pg = await startTestPostgres();
   const workers = process.env.BENCH_WORKERS ?? "2";
   try {
-    const server = await startServer({ DATABASE_URL: pg.url, WORKERS: workers, DB_POOL_SIZE: "20" });
+    const server = await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url, WORKERS: workers, DB_POOL_SIZE: "20" });
     const { questions, cookies } = await seedMembers(pg.url, 50);
     let next = 0;
     const result = await cannon({
@@ -452,7 +401,6 @@ async function itemAnalysis() {
 }
 
 async function cold() {
-  const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
@@ -516,7 +464,11 @@ const SEARCH_QUERIES = [
 async function search() {
   const pg = await startTestPostgres();
   try {
-    const server = await startServer({ DATABASE_URL: pg.url, WORKERS: process.env.BENCH_WORKERS ?? "1" });
+    const server = await startServer({
+      ...SERVER_ENV,
+      DATABASE_URL: pg.url,
+      WORKERS: process.env.BENCH_WORKERS ?? "1",
+    });
     const { cookies } = await seedMembers(pg.url, 10);
     let next = 0;
     const paths = SEARCH_QUERIES.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=20`);
@@ -572,4 +524,3 @@ if (which === "item-analysis" || which === "all") await itemAnalysis();
 if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
 if (which === "search" || which === "all") await search();
 process.exit(0);
-void once;

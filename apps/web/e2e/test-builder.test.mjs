@@ -26,10 +26,15 @@ async function choose(page, name) {
   assert.ok(await page.getByRole("radio", { name, exact: true }).isChecked(), `${name} is chosen`);
 }
 
-async function openSetup(page) {
-  await page.goto(`${BASE_URL}/test`);
+/** The set-up is on screen with its pool counted. */
+async function setupShown(page) {
   await page.getByRole("heading", { level: 1, name: "Practice Test" }).waitFor();
   await page.getByText(/questions? available for this choice/).waitFor();
+}
+
+async function openSetup(page) {
+  await page.goto(`${BASE_URL}/test`);
+  await setupShown(page);
 }
 
 test("Tutor mode checks each answer with its explanation and locks it", async () => {
@@ -118,8 +123,7 @@ async function discardDrawnTest(page) {
   await page.reload();
   await page.getByRole("heading", { name: "Resume your practice test?" }).waitFor();
   await page.getByRole("button", { name: "Discard" }).click();
-  await page.getByRole("heading", { level: 1, name: "Practice Test" }).waitFor();
-  await page.getByText(/questions? available for this choice/).waitFor();
+  await setupShown(page);
 }
 
 test("a test built from Flagged questions keeps the flags unless the member chooses to clear them", async () => {
