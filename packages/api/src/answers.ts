@@ -147,16 +147,18 @@ export async function writeAnswers(
   const [written] = await runner.rows<Written>(sql`
     WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms) AS (VALUES ${values}),
     prev AS (
-      SELECT r.user_id, r.question_id, r.is_correct, r.attempts FROM question_results r
-      WHERE (r.user_id, r.question_id) IN (SELECT user_id, question_id FROM input)
+      SELECT i.user_id, i.question_id, r.is_correct, r.attempts FROM input i CROSS JOIN LATERAL (
+        SELECT is_correct, attempts FROM question_results WHERE user_id = i.user_id AND question_id = i.question_id LIMIT 1
+      ) r
     ), before AS (
-      SELECT user_id, section_number, count(*)::int AS attempted, (count(*) FILTER (WHERE is_correct))::int AS correct
-      FROM question_results
-      WHERE (user_id, section_number) IN (SELECT user_id, section_number FROM input)
-      GROUP BY user_id, section_number
+      SELECT s.user_id, s.section_number, b.attempted, b.correct
+      FROM (SELECT DISTINCT user_id, section_number FROM input) s CROSS JOIN LATERAL (
+        SELECT count(*)::int AS attempted, (count(*) FILTER (WHERE is_correct))::int AS correct
+        FROM question_results WHERE user_id = s.user_id AND section_number = s.section_number
+      ) b
     ), known AS MATERIALIZED (
       -- The answers already stored under these ids (retries), looked up once.
-      SELECT q.* FROM input i JOIN question_attempts q ON q.id = i.id
+      SELECT q.* FROM input i CROSS JOIN LATERAL (SELECT * FROM question_attempts WHERE id = i.id LIMIT 1) q
     ), clash AS (
       SELECT 1 FROM known k JOIN input i ON i.id = k.id
       WHERE k.user_id <> i.user_id OR k.question_id <> i.question_id

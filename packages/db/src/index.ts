@@ -25,6 +25,14 @@ export interface Database {
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Runs `work` in one transaction; its `db` and `rows` both run inside it. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * As `transaction`, one at a time on a PostgreSQL connection of its own, for a caller that runs the
+   * same few statements over and over (the answer writer's group commits). PostgreSQL keeps a plan
+   * per prepared statement per connection, reused after its first five runs; across the shared pool
+   * that takes thousands of runs, and each of them is planned afresh meanwhile. On PGlite, where every
+   * statement runs in turn anyway, it is `transaction`.
+   */
+  serialTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   /**
    * Runs `fn` while holding a database-wide lock, so that several servers starting together run
@@ -110,19 +118,32 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         const { sql: text, params } = dialect.sqlToQuery(query);
         return [...((await on.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
       };
-    return {
-      db,
-      kind: "postgres",
-      rows: prepared(client),
-      transaction: (work) =>
-        db.transaction((tx) =>
+    const inTransaction =
+      (on: Db) =>
+      <T>(work: (tx: Transaction) => Promise<T>) =>
+        on.transaction((tx) =>
           work({
             db: tx as unknown as Db,
             // On the transaction's own connection, which drizzle's transaction keeps on its session
             // (drizzle-orm/postgres-js); drizzle's execute() never prepares.
             rows: prepared((tx as unknown as { session: { client: postgres.TransactionSql } }).session.client),
           }),
-        ),
+        );
+    // Opened on first use: most processes (the CLI, tests) never need it.
+    let serial: { client: postgres.Sql; db: Db } | undefined;
+    const serialDb = () => {
+      if (!serial) {
+        const own = postgres(options.databaseUrl!, { max: 1, onnotice: () => {} });
+        serial = { client: own, db: drizzlePostgres(own, { schema, casing: "snake_case" }) as unknown as Db };
+      }
+      return serial.db;
+    };
+    return {
+      db,
+      kind: "postgres",
+      rows: prepared(client),
+      transaction: inTransaction(db),
+      serialTransaction: (work) => inTransaction(serialDb())(work),
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS }),
       async exclusive(fn) {
         // A session-level lock lives on one connection: hold that connection for the whole run.
@@ -147,7 +168,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       async notify(channel, payload) {
         await client.notify(channel, payload);
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), serial?.client.end({ timeout: 5 })]);
+      },
     };
   }
   const dir = options.dataDir ?? "./data";
@@ -165,17 +188,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const db = drizzlePglite({ client: queued, schema, casing: "snake_case" }) as unknown as Db;
   // One process owns an embedded database, so its notifications never leave the process.
   const local = new EventEmitter().setMaxListeners(0);
+  const transaction: Database["transaction"] = (work) =>
+    db.transaction((tx) =>
+      work({
+        db: tx as unknown as Db,
+        rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
+      }),
+    );
   return {
     db,
     kind: "pglite",
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          db: tx as unknown as Db,
-          rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
-        }),
-      ),
+    transaction,
+    serialTransaction: transaction,
     migrate: () => client.migrate(MIGRATIONS),
     exclusive: (fn) => fn(),
     async listen(channel, onMessage) {
