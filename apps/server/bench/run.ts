@@ -1,8 +1,10 @@
 /**
  * Benchmarks, run by hand (not tests). Everything targets 127.0.0.1 and stops by itself.
- *   pnpm --filter @jcba/server bench            all three
+ *   pnpm --filter @jcba/server bench            all of them
+ *   pnpm --filter @jcba/server bench targets    rest, writes and load, side by side in one run
  *   pnpm --filter @jcba/server bench rest       GET /api/questions?section=7 vs a bare Fastify route with the same JSON
- *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL
+ *   pnpm --filter @jcba/server bench writes     POST /api/progress/question-attempt at 50 connections on PostgreSQL, by
+ *                                               members with BENCH_HISTORY (400) answers each already stored
  *   pnpm --filter @jcba/server bench scale      dashboard/performance reads, the review queue and the pool counts
  *                                               with 25,000 users × 400 attempts stored
  *   pnpm --filter @jcba/server bench directory  the admin member directory (pages, search, count) with 25,000 members
@@ -18,7 +20,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadContent } from "@jcba/content";
-import { createDatabase } from "@jcba/db";
+import { createDatabase, type Database } from "@jcba/db";
 import { startTestPostgres } from "@jcba/db/test-postgres";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -29,6 +31,8 @@ import { serverEntry, startServer } from "./server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const which = process.argv[2] ?? "all";
+/** Questions each member of the write benchmark has answered before it starts (BENCH_HISTORY, default 400). */
+const HISTORY_PER_MEMBER = Number(process.env.BENCH_HISTORY ?? 400);
 
 async function startApp(databaseUrl?: string) {
   const database = await createDatabase({ databaseUrl, dataDir: "memory://", maxConnections: 40 });
@@ -72,6 +76,32 @@ async function seedMembers(databaseUrl: string, count: number) {
   );
   await database.close();
   return { cookies, questions };
+}
+
+/**
+ * What members whose e-mail matches `emailPattern` have done before: `perUser` distinct questions
+ * answered each, spread over the bank and the last 90 days, with their latest results, review items
+ * (due from two days ago to a month out) and one logged review per answer.
+ */
+async function seedAnswerHistory(database: Database, emailPattern: string, perUser: number) {
+  await database.rows(sql`
+    INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at)
+    SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', (random() < 0.7), now() - (random() * interval '90 days')
+    FROM users u CROSS JOIN LATERAL (SELECT id, section_number FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
+    WHERE u.email LIKE ${emailPattern}`);
+  const mine = sql`user_id IN (SELECT id FROM users WHERE email LIKE ${emailPattern})`;
+  await database.rows(sql`
+    INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at, last_attempt_id)
+    SELECT user_id, question_id, section_number, is_correct, 1, created_at, id FROM question_attempts WHERE ${mine}`);
+  await database.rows(sql`
+    INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, last_review)
+    SELECT user_id, 'question', question_id, now() + (random() * interval '32 days') - interval '2 days',
+           1 + random() * 20, 1 + random() * 9, 2, 1, 0, last_attempt_at
+    FROM question_results WHERE ${mine}`);
+  await database.rows(sql`
+    INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+    SELECT id, user_id, 'question', question_id, CASE WHEN is_correct THEN 3 ELSE 1 END, created_at, true, true, created_at, 1, 5, 1
+    FROM question_attempts WHERE ${mine}`);
 }
 
 async function rest() {
@@ -131,6 +161,15 @@ async function writes() {
   try {
     const server = await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url, WORKERS: workers, DB_POOL_SIZE: "20" });
     const { questions, cookies } = await seedMembers(pg.url, 50);
+    // Members who have studied before, with the statistics autovacuum keeps: an empty database's
+    // first seconds, planned for empty tables, are not what a union's server runs on.
+    const seed = await createDatabase({ databaseUrl: pg.url, maxConnections: 1 });
+    await seedAnswerHistory(seed, "bench%", HISTORY_PER_MEMBER);
+    await seed.rows(sql`ANALYZE`);
+    const [{ before } = { before: 0 }] = await seed.rows<{ before: number }>(
+      sql`SELECT count(*)::int AS before FROM question_attempts`,
+    );
+    await seed.close();
     let next = 0;
     const result = await cannon({
       url: server.url,
@@ -159,7 +198,9 @@ async function writes() {
     });
     await server.stop();
     const check = await createDatabase({ databaseUrl: pg.url });
-    const [{ n } = { n: 0 }] = await check.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_attempts`);
+    const [{ n } = { n: 0 }] = await check.rows<{ n: number }>(
+      sql`SELECT count(*)::int - ${before} AS n FROM question_attempts`,
+    );
     await check.close();
     console.log(
       `\nPOST /api/progress/question-attempt on PostgreSQL 15, ${workers} server processes, 50 connections, ${SECONDS}s`,
@@ -187,26 +228,8 @@ async function scale() {
     await database.rows(
       sql`INSERT INTO users (email, first_name, last_name) SELECT 'scale' || g || '@test.local', 'Scale', 'User' FROM generate_series(1, ${users}) g`,
     );
-    // 400 distinct questions answered per user, spread over the bank; one result row per answer.
-    await database.rows(sql`
-      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at)
-      SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', (random() < 0.7), now() - (random() * interval '90 days')
-      FROM users u CROSS JOIN LATERAL (SELECT id, section_number FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
-      WHERE u.email LIKE 'scale%'`);
-    await database.rows(sql`
-      INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at)
-      SELECT user_id, question_id, section_number, is_correct, 1, created_at FROM question_attempts`);
-    // Every answer is a review item (due from two days ago to a month out) with one review logged;
-    // ten flagged questions per user for the Flagged pool.
-    await database.rows(sql`
-      INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, last_review)
-      SELECT user_id, 'question', question_id, now() + (random() * interval '32 days') - interval '2 days',
-             1 + random() * 20, 1 + random() * 9, 2, 1, 0, last_attempt_at
-      FROM question_results`);
-    await database.rows(sql`
-      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
-      SELECT id, user_id, 'question', question_id, CASE WHEN is_correct THEN 3 ELSE 1 END, created_at, true, true, created_at, 1, 5, 1
-      FROM question_attempts`);
+    await seedAnswerHistory(database, "scale%", perUser);
+    // Ten flagged questions per user for the Flagged pool.
     await database.rows(sql`
       INSERT INTO question_flags (user_id, question_id)
       SELECT user_id, question_id FROM question_results WHERE (question_id + user_id) % 40 = 0`);
@@ -516,11 +539,12 @@ async function search() {
 }
 
 if (which === "cold" || which === "all") await cold();
-if (which === "rest" || which === "all") await rest();
-if (which === "writes" || which === "all") await writes();
+const targets = which === "targets";
+if (which === "rest" || which === "all" || targets) await rest();
+if (which === "writes" || which === "all" || targets) await writes();
 if (which === "scale" || which === "all") await scale();
 if (which === "directory" || which === "all") await directory();
 if (which === "item-analysis" || which === "all") await itemAnalysis();
-if (which === "load" || which === "all") await (await import("./load.ts")).load(process.argv[3]);
+if (which === "load" || which === "all" || targets) await (await import("./load.ts")).load(process.argv[3]);
 if (which === "search" || which === "all") await search();
 process.exit(0);
