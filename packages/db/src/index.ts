@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { maintainPeriodically } from "./pglite-maintenance.ts";
 import { queuedPglite } from "./pglite-queue.ts";
 import { startPgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
@@ -195,10 +196,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
       }),
     );
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  // Autovacuum's work, which PGlite does not do by itself.
+  const maintenance = maintainPeriodically(rows);
   return {
     db,
     kind: "pglite",
-    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows,
     transaction,
     serialTransaction: transaction,
     migrate: () => client.migrate(MIGRATIONS),
@@ -209,6 +213,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     async notify(channel, payload) {
       local.emit(channel, payload);
     },
-    close: () => client.close(),
+    close: async () => {
+      await maintenance.stop();
+      await client.close();
+    },
   };
 }
