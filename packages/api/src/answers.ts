@@ -144,6 +144,9 @@ export async function writeAnswers(
   // the same member to the same question, so `attempts = 1` after it says, race-free, that this answer
   // is the member's first. A retry racing its own first try finds its id already there and changes
   // nothing. Rows are written in key order, so two writers never wait on each other in a circle.
+  // Earlier rows are looked up row by row through their keys (a LATERAL subquery with LIMIT or count
+  // is not merged into a join), so the plan does not depend on the tables' sizes when PostgreSQL made
+  // it: a plan kept from a new database's first minutes would otherwise read whole tables.
   const [written] = await runner.rows<Written>(sql`
     WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms) AS (VALUES ${values}),
     prev AS (
