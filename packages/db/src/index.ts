@@ -189,14 +189,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const db = drizzlePglite({ client: queued, schema, casing: "snake_case" }) as unknown as Db;
   // One process owns an embedded database, so its notifications never leave the process.
   const local = new EventEmitter().setMaxListeners(0);
+  // PGlite answers with a result whose rows are in `rows`.
+  const rowsOf =
+    (on: Pick<Db, "execute">) =>
+    async <T>(query: SQL) =>
+      ((await on.execute(query)) as unknown as { rows: T[] }).rows;
   const transaction: Database["transaction"] = (work) =>
-    db.transaction((tx) =>
-      work({
-        db: tx as unknown as Db,
-        rows: async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
-      }),
-    );
-  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    db.transaction((tx) => work({ db: tx as unknown as Db, rows: rowsOf(tx) }));
+  const rows = rowsOf(db);
   // Autovacuum's work, which PGlite does not do by itself.
   const maintenance = maintainPeriodically(rows);
   return {
