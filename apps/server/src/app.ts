@@ -14,6 +14,7 @@ import {
   type Context,
   createContentCache,
   INTERNAL_MESSAGE,
+  MEMBER_HEADER,
   type SessionUser,
   type UserSessionServices,
 } from "@jcba/api";
@@ -212,6 +213,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     // Taken before the session lookup, which may wait; orders last-write-wins updates such as mastery.
     const receivedAt = new Date();
     const caller = await callerOf(req, res);
+    const writtenBy = req.headers[MEMBER_HEADER];
     return {
       database,
       content,
@@ -222,6 +224,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
       userSessions,
       ip: req.ip,
       requestId: req.id,
+      ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),
     };
   };
 

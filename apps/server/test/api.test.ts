@@ -61,6 +61,45 @@ describe("REST paths", () => {
   });
 });
 
+describe("a queued write names its member (X-Member-Id)", () => {
+  const answerOf = async (c: Client) => {
+    const [q] = (await c.get("/api/questions?section=6")).body;
+    return { id: randomUUID(), questionId: q.id, userAnswer: q.correctAnswer };
+  };
+  const idOf = async (c: Client) => (await c.get("/api/auth/user")).body.id as number;
+
+  it("is recorded for that member, and refused with 409 for anyone else signed in, changing nothing", async () => {
+    const ana = await member(server.url, "Ana");
+    const ben = await member(server.url, "Ben");
+    const anaId = await idOf(ana);
+    const input = await answerOf(ben);
+    const trpc = (c: Client, memberId: string) =>
+      c.call("POST", "/api/trpc/progress.questionAttempt", input, { "x-member-id": memberId });
+
+    const refused = await trpc(ben, String(anaId));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/another member/);
+    const rest = await ben.call("POST", "/api/progress/question-attempt", input, { "x-member-id": String(anaId) });
+    expect(rest.status).toBe(409);
+    expect((await ben.get("/api/progress/section")).body).toEqual([]);
+
+    const accepted = await trpc(ana, String(anaId));
+    expect(accepted.status).toBe(200);
+    expect((await ana.get("/api/progress/section")).body).toEqual([
+      { sectionNumber: 6, questionsAttempted: 1, questionsCorrect: 1 },
+    ]);
+  });
+
+  it("must hold a member's id", async () => {
+    const c = await member(server.url);
+    for (const bad of ["abc", "0", "-1", "1e3", "99999999999"]) {
+      const res = await c.call("POST", "/api/progress/question-attempt", await answerOf(c), { "x-member-id": bad });
+      expect(res.status, bad).toBe(400);
+    }
+    expect((await c.get("/api/progress/section")).body).toEqual([]);
+  });
+});
+
 describe("errors", () => {
   it("sends security headers on API answers and pages", async () => {
     const res = await (await member(server.url)).get("/api/questions?section=1");

@@ -333,7 +333,11 @@ test("a network that leads nowhere (navigator.onLine still true) switches the pr
   await context.close();
 });
 
-test("an outbox filled by one member is never sent under another member's session", async () => {
+/** Reads the member's outbox in the page: its writes, or [] when it holds none. */
+const outboxOf = async (page, userId) =>
+  (await page.evaluate(idbRead, ["jcba-outbox", "writes", `member:${userId}`])) ?? [];
+
+test("an outbox filled by one member is never recorded under another member's session", async () => {
   const { context } = await signedInContext(browser, { first: "Ana" });
   const ana = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
   const questions = await questionsOf(context.request, 9);
@@ -345,35 +349,31 @@ test("an outbox filled by one member is never sent under another member's sessio
   await answerShown(page, questions, true);
   await status(page).getByText("Offline · 1 answer waiting to sync", { exact: true }).waitFor();
 
-  // Someone else signs in on this device (another tab) before the connection returns.
-  await restoreNetwork(context);
-  let sent = 0;
-  await page.route("**/api/trpc/progress.questionAttempt**", (route) => {
-    sent++;
-    return route.continue();
-  });
+  // Someone else signs in on this device (another tab) while it is still offline: the API request
+  // context shares the page's cookies but not its cut network. Only then does the connection return,
+  // so every replay from here on meets Ben's session.
   const ben = await registerMember(context.request, "Ben", "Other");
   assert.notEqual(ben.email, ana.email);
+  const refused = page.waitForResponse((r) => r.url().includes("/api/trpc/progress.questionAttempt"));
+  await restoreNetwork(context);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
-  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-  const benProgress = async () => await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
-  // The replay asks who is signed in and stops: the answer stays in Ana's outbox.
+  // The write names Ana; the server, seeing Ben signed in, refuses it and records nothing.
+  const response = await refused;
+  assert.equal(response.status(), 409);
+  assert.equal(await response.request().headerValue("x-member-id"), String(ana.id));
+  await status(page).getByText("1 answer waiting to sync", { exact: true }).waitFor();
   await until(
     page,
-    ([id]) =>
-      new Promise((resolve) => {
-        const open = indexedDB.open("jcba-outbox");
-        open.onsuccess = () => {
-          const req = open.result.transaction("writes").objectStore("writes").get(`member:${id}`);
-          req.onsuccess = () => resolve(req.result?.length === 1);
-        };
-      }),
-    [ana.id],
-    "Ana's answer to stay in her outbox",
+    ([title]) => document.querySelector('[data-testid="sync-status"]')?.getAttribute("title") === title,
+    ["They wait for the member who made them to sign in"],
+    "the header to say the answer waits for its member",
   );
-  await status(page).getByText("1 answer waiting to sync", { exact: true }).waitFor();
-  assert.equal(sent, 0, "nothing was sent under Ben's session");
-  assert.deepEqual(await benProgress(), [], "Ben's account holds none of Ana's answers");
+  assert.equal((await outboxOf(page, ana.id)).length, 1, "the answer stays in Ana's outbox");
+  assert.deepEqual(
+    await (await context.request.get(`${BASE_URL}/api/progress/section`)).json(),
+    [],
+    "Ben's account holds none of Ana's answers",
+  );
 
   // Ana signs in again: her answer goes to her account.
   const login = await context.request.post(`${BASE_URL}/api/login`, {
@@ -382,9 +382,44 @@ test("an outbox filled by one member is never sent under another member's sessio
   assert.ok(login.ok());
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await status(page).getByText("All changes saved", { exact: true }).waitFor();
-  assert.equal(sent, 1);
+  assert.deepEqual(await outboxOf(page, ana.id), []);
   const anaProgress = await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
   assert.equal(anaProgress[0].questionsAttempted, 1);
+  await context.close();
+});
+
+test("online, an answer is one request: it names its member and no identity check goes before it", async () => {
+  const { context } = await signedInContext(browser);
+  const me = await (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
+  const questions = await questionsOf(context.request, 13);
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/study/13`);
+  await page.getByText(/^Question 1 of \d+$/).waitFor();
+  // The app asks who is signed in twice as it starts (the first script, then the outbox's first
+  // replay, which has nothing to send): let both happen before counting.
+  await until(
+    page,
+    () => performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/auth/user")).length >= 2,
+    undefined,
+    "the app's start-up checks",
+  );
+  const calls = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/auth/user" || path === "/api/trpc/progress.questionAttempt") calls.push(r);
+  });
+  const recorded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/trpc/progress.questionAttempt");
+  await answerShown(page, questions, true);
+  assert.equal((await recorded).status(), 200);
+  // Everything the app asked, from the answer until the server recorded it: the write alone.
+  assert.deepEqual(
+    calls.map((r) => new URL(r.url()).pathname),
+    ["/api/trpc/progress.questionAttempt"],
+  );
+  assert.equal(await calls[0].headerValue("x-member-id"), String(me.id));
+  await status(page).getByText("All changes saved", { exact: true }).waitFor();
+  const progress = await (await context.request.get(`${BASE_URL}/api/progress/section`)).json();
+  assert.deepEqual(progress, [{ sectionNumber: 13, questionsAttempted: 1, questionsCorrect: 1 }]);
   await context.close();
 });
 

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
+export { MEMBER_HEADER } from "@jcba/validators";
 export * as accountSchemas from "@jcba/validators/api";
 export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
 export { type AppRouter, appRouter } from "./root.ts";

@@ -1,4 +1,5 @@
 import type { Database } from "@jcba/db";
+import { MEMBER_HEADER, memberHeaderValue } from "@jcba/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ContentCache } from "./content-cache.ts";
@@ -63,6 +64,11 @@ export interface Context {
   requestId?: string;
   /** When the request reached the server, before it waited for anything; orders last-write-wins updates. */
   receivedAt?: Date;
+  /**
+   * The member a write was made by, as the device's outbox says (the `X-Member-Id` header): a queued
+   * write must never be recorded under whoever is signed in when it is sent. Absent for other calls.
+   */
+  writtenBy?: string;
 }
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
@@ -111,6 +117,16 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next, type }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   if (type === "mutation" && ctx.auth?.kind === "token" && ctx.auth.scope !== "write")
     throw new TRPCError({ code: "FORBIDDEN", message: "This API token is read-only." });
+  if (ctx.writtenBy !== undefined) {
+    if (!memberHeaderValue.test(ctx.writtenBy))
+      throw new TRPCError({ code: "BAD_REQUEST", message: `The ${MEMBER_HEADER} header must be a member's id.` });
+    // Checked before the procedure runs, so a refused write changes nothing.
+    if (Number(ctx.writtenBy) !== ctx.user.id)
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: "This change was made by another member on this device; it waits for them to sign in.",
+      });
+  }
   // Only what changes: tRPC merges it into the context.
   return next({ ctx: { user: ctx.user } });
 });

@@ -5,9 +5,10 @@
  * the app becomes visible again (Background Sync is missing from iOS Safari and Firefox). The server
  * records each id once, so a replay after a lost response changes nothing.
  *
- * The outbox belongs to one member (its key is the user id) and is sent only while the server says
- * that same member is signed in: never into another account signed in on the same device, and after
- * an expired session it waits for that member to sign in again.
+ * The outbox belongs to one member (its key is the user id). Each write is sent with that member's id
+ * and the server records it only if that same member is signed in: never into another account signed
+ * in on the same device (a 409), and after an expired session (a 401) it waits for that member to sign
+ * in again.
  */
 import { createStore, del, get, update } from "idb-keyval";
 import type { makeTrpcClient, RouterInputs } from "../app/trpc.ts";
@@ -90,18 +91,20 @@ export function onSent(listener: SentListener): () => void {
   };
 }
 
-function send(client: Client, entry: OutboxEntry): Promise<unknown> {
+/** Sends one write, naming the member who made it: the server refuses it (409) for anyone else. */
+function send(client: Client, userId: number, entry: OutboxEntry): Promise<unknown> {
+  const opts = { context: { writtenBy: userId } };
   switch (entry.kind) {
     case "answer":
-      return client.progress.questionAttempt.mutate(entry.input);
+      return client.progress.questionAttempt.mutate(entry.input, opts);
     case "session":
-      return client.progress.saveSection.mutate(entry.input);
+      return client.progress.saveSection.mutate(entry.input, opts);
     case "mastery":
-      return client.mastery.save.mutate(entry.input);
+      return client.mastery.save.mutate(entry.input, opts);
     case "review":
-      return client.review.rate.mutate(entry.input);
+      return client.review.rate.mutate(entry.input, opts);
     case "test":
-      return client.tests.submit.mutate(entry.input);
+      return client.tests.submit.mutate(entry.input, opts);
   }
 }
 
@@ -162,34 +165,46 @@ async function replayOnce() {
     setSyncState({ online: false });
     return;
   }
-  // Asked even with nothing to send: it is how the app learns it is offline or back.
-  const signedIn = await sessionUserId();
   let list = await readOutbox(current.userId);
-  if (list.length === 0) return;
-  if (signedIn === undefined) return;
-  if (signedIn !== current.userId) {
-    // Signed out, or another member signed in on this device: the writes wait for their own member.
-    setSyncState({ blocked: signedIn === null ? "signed-out" : "other-member" });
+  // With nothing to send, asking who is signed in is how the app learns it is offline or back.
+  if (list.length === 0) {
+    await sessionUserId();
     return;
   }
-  setSyncState({ blocked: null, syncing: true });
+  setSyncState({ syncing: true });
   try {
     while (list.length > 0 && owner === current) {
       const entry = list[0]!;
       let result: unknown;
       try {
-        result = await send(current.client, entry);
+        // Each write names its member and the server checks it, so no identity check goes first: an
+        // online answer is one request.
+        result = await send(current.client, current.userId, entry);
+        setSyncState({ online: true, blocked: null });
       } catch (error) {
         const status = statusOf(error);
         // No answer, a server fault or rate limiting: keep it, and try again in a while even if no
         // connection or visibility event comes (a captive network can look online all along).
         if (status === undefined || status >= 500 || status === 429 || status === 408) {
+          // No status: the connection failed, or something between answered with no JSON (a proxy's
+          // error page). Asking who is signed in tells the two apart for the header's 'Offline'.
+          if (status === undefined) await sessionUserId();
           retryLater();
           return;
         }
         if (status === 401) {
-          setSyncState({ blocked: "signed-out" });
+          setSyncState({ online: true, blocked: "signed-out" });
           return;
+        }
+        if (status === 409) {
+          // Refused because someone else is signed in here (or nobody is any more)? Then the writes
+          // wait for their own member. Only this failure costs the extra request.
+          const signedIn = await sessionUserId();
+          if (signedIn === undefined) return;
+          if (signedIn !== current.userId) {
+            setSyncState({ blocked: signedIn === null ? "signed-out" : "other-member" });
+            return;
+          }
         }
         // The server refuses it for good (a question removed meanwhile): it can never be recorded.
         result = { rejected: true, status, message: (error as Error).message };
