@@ -55,7 +55,7 @@ const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/serv
 });
 let output = "";
 await new Promise((res, rej) => {
-  const timer = setTimeout(() => rej(new Error(`server did not start:\n${output}`)), 60_000);
+  const timer = setTimeout(() => rej(new Error(`server did not start:\n${output}`)), 180_000);
   server.stdout.on("data", (d) => {
     output += d;
     if (output.includes("is running at")) {

@@ -9,6 +9,11 @@ import { createStore, del, get, set } from "idb-keyval";
 
 const store = createStore("jcba-cache", "queries");
 const keyOf = (userId: number) => `member:${userId}`;
+/**
+ * Members signed out in this page: a save the persister scheduled before the cache was emptied (it
+ * saves at most once a second, with the cache as it was) must not write their data back afterwards.
+ */
+const closed = new Set<string>();
 
 /** Saved at most once a second; IndexedDB holds far more than localStorage's few megabytes. */
 export function queryPersister(userId: number) {
@@ -17,13 +22,15 @@ export function queryPersister(userId: number) {
     throttleTime: 1000,
     storage: {
       getItem: (key) => get<string>(key, store).then((v) => v ?? null),
-      setItem: (key, value: string) => set(key, value, store),
+      setItem: (key, value: string) => (closed.has(key) ? Promise.resolve() : set(key, value, store)),
       removeItem: (key) => del(key, store),
     },
   });
 }
 
+/** Removes the member's saved cache for good: no save still pending in this page writes it again. */
 export function clearPersistedQueries(userId: number) {
+  closed.add(keyOf(userId));
   return del(keyOf(userId), store);
 }
 
