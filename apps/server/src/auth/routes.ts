@@ -6,12 +6,12 @@ import { accountSchemas } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AuditSink } from "./audit.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "../process/config.ts";
 import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
 import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
+import type { AuditSink } from "./security-audit.ts";
 import { SESSION_COOKIE, SESSION_DAYS, type Sessions } from "./sessions.ts";
 import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
 

@@ -2,7 +2,7 @@ import type { SessionUser } from "@jcba/api";
 import { type Database, sessions as sessionsTable, users } from "@jcba/db";
 import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
-import type { AuditSink } from "./audit.ts";
+import type { AuditSink } from "./security-audit.ts";
 import type { Sessions } from "./sessions.ts";
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 iterations).

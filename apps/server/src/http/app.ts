@@ -21,18 +21,18 @@ import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import helmet from "helmet";
+import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
+import { passwordProblem } from "../auth/passwords.ts";
+import { AUTH_BODY_LIMIT, registerAuthRoutes, setSessionCookie } from "../auth/routes.ts";
+import { createAudit } from "../auth/security-audit.ts";
+import { createSessions, SESSION_COOKIE, type Sessions } from "../auth/sessions.ts";
+import { setPassword, verifyUserPassword } from "../auth/users.ts";
+import type { Config } from "../process/config.ts";
+import { createLifecycle } from "../process/lifecycle.ts";
+import { errorSerializer } from "../process/log.ts";
 import { registerApiDocs } from "./api-docs/index.ts";
-import { createAudit } from "./audit.ts";
-import { AUTH_BODY_LIMIT, registerAuthRoutes, setSessionCookie } from "./auth-routes.ts";
-import type { Config } from "./config.ts";
-import { FORM_ROUTES, registerWriteGuard } from "./csrf.ts";
-import { createLifecycle } from "./lifecycle.ts";
-import { errorSerializer } from "./log.ts";
 import { openApiDocument } from "./openapi.ts";
-import { passwordProblem } from "./passwords.ts";
 import { registerRestRoutes } from "./rest.ts";
-import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
-import { setPassword, verifyUserPassword } from "./users.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** Every JSON body but imports (and the tRPC endpoint that carries them). */
@@ -71,7 +71,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     // Fastify's two info lines per request cost more than the work of a cached read; the access
     // log below keeps one line per request at debug and a sample at info.
     logController: new LogController({ disableRequestLogging: true }),
-    // A hop count or proxy addresses (config.ts refuses "trust everyone").
+    // A hop count or proxy addresses (process/config.ts refuses "trust everyone").
     // A hop count as Fastify itself compiles a number (its types only name the function form).
     trustProxy:
       typeof config.TRUST_PROXY === "number"
@@ -83,7 +83,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
-    // While draining, lifecycle.ts answers in the API's own error format.
+    // While draining, process/lifecycle.ts answers in the API's own error format.
     return503OnClosing: false,
   });
   const sessions: Sessions = createSessions(database, {
