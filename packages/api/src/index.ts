@@ -3,6 +3,7 @@ import type { AppRouter } from "./root.ts";
 
 export * as accountSchemas from "@jcba/validators/api";
 export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
+export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export * as schemas from "./schemas.ts";
 export {
@@ -10,7 +11,6 @@ export {
   type CallerAuth,
   type Context,
   createCallerFactory,
-  INTERNAL_MESSAGE,
   type ProcedureMeta,
   type SessionUser,
   type UserSessionServices,

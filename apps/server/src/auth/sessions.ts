@@ -10,6 +10,7 @@ import type { SessionUser } from "@jcba/api";
 import { apiTokens, type Database, sessions, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 export const SESSION_COOKIE = "jcba_session";
 const HOUR = 60 * 60 * 1000;
@@ -25,6 +26,17 @@ const CACHE_MS = 5 * 60_000;
  */
 export const SESSIONS_CHANNEL = "jcba_sessions";
 const CACHE_MAX = 100_000;
+
+/** The session's cookie: never readable by scripts, sent on same-site navigations, secure over HTTPS. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/",
+    expires: expiresAt,
+  });
+}
 
 export function generateToken(): string {
   const bytes = new Uint8Array(20);

@@ -23,7 +23,7 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ERROR_REF } },
 });
 
-/** What sendError (http/rest.ts), the auth routes and the app's error handler send for every 4xx and 5xx. */
+/** What every 4xx and 5xx outside tRPC carries (errorBody, sent through errors.ts). */
 const errorSchema = {
   type: "object",
   description:
@@ -47,6 +47,7 @@ const errorSchema = {
         additionalProperties: false,
       },
     },
+    requestId: { type: "string", description: "Only in a 500 answer: the request to look for in the server's log." },
   },
   required: ["message", "code"],
   additionalProperties: false,
