@@ -1,5 +1,8 @@
-/** The columns of a question and of a flashcard as the API shows them (no content keys or edit times). */
-import { flashcards, questions } from "@jcba/db";
+/**
+ * The columns of a question and of a flashcard as the API shows them (no content keys or edit times),
+ * and of a user as a session carries them.
+ */
+import { flashcards, questions, users } from "@jcba/db";
 
 /** Where a shipped item's facts come from (null for items an admin wrote). */
 const sourceOf = <T extends typeof questions | typeof flashcards>(table: T) => ({
@@ -29,4 +32,14 @@ export const flashcardColumns = {
   definition: flashcards.definition,
   citation: flashcards.citation,
   ...sourceOf(flashcards),
+};
+
+/** A signed-in user (SessionUser): what a session carries and the directory shows, never the password hash. */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  isAdmin: users.isAdmin,
 };

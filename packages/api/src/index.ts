@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
 export * as accountSchemas from "@jcba/validators/api";
+export { sessionUserColumns } from "./columns.ts";
 export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
 export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
 export { type AppRouter, appRouter } from "./root.ts";

@@ -6,7 +6,7 @@
  * expires and has a scope.
  */
 import { createHash } from "node:crypto";
-import type { SessionUser } from "@jcba/api";
+import { type SessionUser, sessionUserColumns } from "@jcba/api";
 import { apiTokens, type Database, sessions, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
@@ -46,15 +46,6 @@ export function generateToken(): string {
 
 // SHA-256 as in the Lucia guide; Node's native hash, since it runs on every request.
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  isAdmin: users.isAdmin,
-};
 
 export type TokenScope = "read" | "write";
 
@@ -166,7 +157,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
         return { user: hit.user, id, expiresAt: hit.expiresAt, renewed: false };
       const [row] = await db
-        .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+        .select({ ...sessionUserColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)));
@@ -201,7 +192,12 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       const hit = apiCache.get(hash);
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt > now) return { ...hit.token, fresh: false };
       const [row] = await db
-        .select({ ...userColumns, tokenId: apiTokens.id, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt })
+        .select({
+          ...sessionUserColumns,
+          tokenId: apiTokens.id,
+          scope: apiTokens.scope,
+          expiresAt: apiTokens.expiresAt,
+        })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(and(eq(apiTokens.tokenHash, hash), gt(apiTokens.expiresAt, new Date(now)), isNull(users.disabledAt)));
