@@ -3,6 +3,7 @@
  * and of a user as a session carries them.
  */
 import { flashcards, questions, users } from "@jcba/db";
+import { getTableColumns } from "drizzle-orm";
 
 /** Where a shipped item's facts come from (null for items an admin wrote). */
 const sourceOf = <T extends typeof questions | typeof flashcards>(table: T) => ({
@@ -35,11 +36,5 @@ export const flashcardColumns = {
 };
 
 /** A signed-in user (SessionUser): what a session carries and the directory shows, never the password hash. */
-export const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  isAdmin: users.isAdmin,
-};
+const { id, email, firstName, lastName, profileImageUrl, isAdmin } = getTableColumns(users);
+export const sessionUserColumns = { id, email, firstName, lastName, profileImageUrl, isAdmin };
