@@ -25,9 +25,9 @@ import { createDatabase, type Database } from "@jcba/db";
 import { startTestPostgres } from "@jcba/db/test-postgres";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { generateToken, hashToken } from "../src/sessions.ts";
+import { generateToken, hashToken } from "../src/auth/sessions.ts";
+import { buildApp } from "../src/http/app.ts";
+import { loadConfig } from "../src/process/config.ts";
 import { serverEntry, startServer } from "./server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

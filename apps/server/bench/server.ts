@@ -7,11 +7,11 @@ import { freePort } from "@jcba/db/test-postgres";
 let built = false;
 /**
  * How to start the server as `start` does: dist/main.js, built from the current sources first (a
- * fraction of a second). BENCH_SERVER=source runs src/main.ts through tsx instead, for comparison.
+ * fraction of a second). BENCH_SERVER=source runs src/process/main.ts through tsx instead, for comparison.
  */
 export function serverEntry(): string[] {
   const server = join(import.meta.dirname, "..");
-  if (process.env.BENCH_SERVER === "source") return ["--import", "tsx", join(server, "src/main.ts")];
+  if (process.env.BENCH_SERVER === "source") return ["--import", "tsx", join(server, "src/process/main.ts")];
   if (!built) {
     const result = spawnSync(process.execPath, [join(server, "scripts/build.mjs")], { stdio: "inherit" });
     if (result.status !== 0) throw new Error("the server build failed");

@@ -1,5 +1,5 @@
 /**
- * Builds the production server: src/main.ts and src/cli.ts with the workspace packages they import
+ * Builds the production server: src/process/main.ts and src/cli/main.ts with the workspace packages they import
  * (@jcba/*, which export TypeScript sources) bundled into dist/ as ES modules; every other package
  * stays an import resolved from node_modules at run time (native addons, PGlite's WebAssembly files).
  *
@@ -43,7 +43,7 @@ const ownImportMetaUrl = {
 };
 
 const result = await build({
-  entryPoints: { main: join(server, "src/main.ts"), cli: join(server, "src/cli.ts") },
+  entryPoints: { main: join(server, "src/process/main.ts"), cli: join(server, "src/cli/main.ts") },
   outdir,
   bundle: true,
   splitting: true,

@@ -1,7 +1,7 @@
 import { apiTokens } from "@jcba/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateToken, hashToken } from "../src/sessions.ts";
+import { generateToken, hashToken } from "../src/auth/sessions.ts";
 import { ADMIN, Client, loginForm, member, startServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;

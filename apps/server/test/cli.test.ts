@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../src/config.ts";
+import { REPO_ROOT } from "../src/process/config.ts";
 import { onPostgres } from "./harness.ts";
 
 const tsx = resolve(REPO_ROOT, "node_modules/.bin/tsx");
@@ -44,13 +44,17 @@ const freePort = () =>
   });
 
 const cli = (...args: string[]) =>
-  spawnSync(tsx, [resolve(REPO_ROOT, "apps/server/src/cli.ts"), ...args], { env, encoding: "utf8", timeout: 60_000 });
+  spawnSync(tsx, [resolve(REPO_ROOT, "apps/server/src/cli/main.ts"), ...args], {
+    env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 
 // The lock guards the embedded database, so the PostgreSQL run of the suite has nothing to add here.
 describe.skipIf(onPostgres)("operator CLI on the embedded database", () => {
   it("refuses with a clear message while the server runs on the same DATA_DIR, and works once it stops", async () => {
     const port = await freePort();
-    server = spawn(tsx, [resolve(REPO_ROOT, "apps/server/src/main.ts")], {
+    server = spawn(tsx, [resolve(REPO_ROOT, "apps/server/src/process/main.ts")], {
       env: { ...env, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -5,10 +5,10 @@
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import type { Sessions } from "../src/sessions.ts";
-import { ensureAdmin } from "../src/users.ts";
+import type { Sessions } from "../src/auth/sessions.ts";
+import { ensureAdmin } from "../src/auth/users.ts";
+import { buildApp } from "../src/http/app.ts";
+import { loadConfig } from "../src/process/config.ts";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-1" };
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -131,7 +131,7 @@ let counter = 0;
 export const MEMBER_PASSWORD = "member-password-1";
 export const uniqueEmail = () => `member${Date.now()}-${counter++}@test.local`;
 
-/** A new member, signed in: sign-up, then sign-in (sign-up never signs in, see auth-routes.ts). */
+/** A new member, signed in: sign-up, then sign-in (sign-up never signs in, see src/auth/routes.ts). */
 export async function member(base: string, first = "Maria", last = "Lopez", email = uniqueEmail()): Promise<Client> {
   const client = new Client(base);
   const res = await client.post("/api/register", {

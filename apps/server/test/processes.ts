@@ -1,4 +1,4 @@
-/** Real server processes (src/main.ts) for tests that need more than one, or a restart from scratch. */
+/** Real server processes (src/process/main.ts) for tests that need more than one, or a restart from scratch. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { freePort } from "@jcba/db/test-postgres";
@@ -18,7 +18,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", new URL("../src/main.ts", import.meta.url).pathname],
+    ["--import", "tsx", new URL("../src/process/main.ts", import.meta.url).pathname],
     {
       env: {
         ...process.env,

@@ -4,9 +4,9 @@ import { Writable } from "node:stream";
 import { createDatabase, users } from "@jcba/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { ensureAdmin } from "../src/users.ts";
+import { ensureAdmin } from "../src/auth/users.ts";
+import { buildApp } from "../src/http/app.ts";
+import { loadConfig } from "../src/process/config.ts";
 import {
   ADMIN,
   admin,
@@ -209,7 +209,7 @@ describe("3. sessions", () => {
     const adminToken = a.cookie!.split("=")[1]!;
     const m = await member(server.url);
     const memberToken = m.cookie!.split("=")[1]!;
-    const { hashToken } = await import("../src/sessions.ts");
+    const { hashToken } = await import("../src/auth/sessions.ts");
     await server.database.rows(
       sql`UPDATE sessions SET created_at = now() - interval '13 hours' WHERE id = ${hashToken(adminToken)}`,
     );

@@ -1,7 +1,7 @@
 /** The REST calls of SPEC §7, read from ../shared/SPEC.md when it is there, with a copy to compare against. */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { REPO_ROOT } from "../src/config.ts";
+import { REPO_ROOT } from "../src/process/config.ts";
 
 export const SPEC_CALLS = [
   "GET /api/auth/user",

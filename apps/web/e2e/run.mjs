@@ -49,7 +49,7 @@ const env = {
   SIGNUP_LIMIT: "100000",
 };
 delete env.DATABASE_URL;
-const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/main.ts")], {
+const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
   env,
   stdio: ["ignore", "pipe", "inherit"],
 });

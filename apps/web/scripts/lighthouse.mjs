@@ -23,7 +23,7 @@ if (
   process.exit(1);
 
 const port = 3900 + Math.floor(Math.random() * 90);
-const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/main.ts")], {
+const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -4,51 +4,11 @@
  * record, nor a record without its change. Rows are only ever inserted: no procedure edits or deletes them.
  */
 import { auditEvents, type Db } from "@jcba/db";
+import type { AdminAuditKind } from "@jcba/domain";
 import type { Context } from "./trpc.ts";
 
-export type AdminAuditKind =
-  | "question.created"
-  | "question.updated"
-  | "question.deleted"
-  | "question.archived"
-  | "question.imported"
-  | "flashcard.created"
-  | "flashcard.updated"
-  | "flashcard.deleted"
-  | "flashcard.archived"
-  | "flashcard.imported"
-  | "report.decided"
-  | "role.changed"
-  | "user.disabled"
-  | "user.enabled";
-
-/** Every kind the trail holds, for the Audit screen's filter (security events come from the server). */
-export const AUDIT_KINDS = [
-  "question.created",
-  "question.updated",
-  "question.deleted",
-  "question.archived",
-  "question.imported",
-  "flashcard.created",
-  "flashcard.updated",
-  "flashcard.deleted",
-  "flashcard.archived",
-  "flashcard.imported",
-  "report.decided",
-  "role.changed",
-  "user.disabled",
-  "user.enabled",
-  "signin.success",
-  "signin.failure",
-  "signin.locked",
-  "signup.success",
-  "signup.refused",
-  "signout",
-  "password.changed",
-  "token.created",
-  "token.used",
-  "token.revoked",
-] as const;
+/** The kinds are listed once, in @jcba/domain, for the API, the server and the Audit screen alike. */
+export { AUDIT_KINDS } from "@jcba/domain";
 
 export interface AdminAuditEvent {
   kind: AdminAuditKind;

@@ -1,5 +1,9 @@
-/** The columns of a question and of a flashcard as the API shows them (no content keys or edit times). */
-import { flashcards, questions } from "@jcba/db";
+/**
+ * The columns of a question and of a flashcard as the API shows them (no content keys or edit times),
+ * and of a user as a session carries them.
+ */
+import { flashcards, questions, users } from "@jcba/db";
+import { getTableColumns } from "drizzle-orm";
 
 /** Where a shipped item's facts come from (null for items an admin wrote). */
 const sourceOf = <T extends typeof questions | typeof flashcards>(table: T) => ({
@@ -30,3 +34,7 @@ export const flashcardColumns = {
   citation: flashcards.citation,
   ...sourceOf(flashcards),
 };
+
+/** A signed-in user (SessionUser): what a session carries and the directory shows, never the password hash. */
+const { id, email, firstName, lastName, profileImageUrl, isAdmin } = getTableColumns(users);
+export const sessionUserColumns = { id, email, firstName, lastName, profileImageUrl, isAdmin };

@@ -3,7 +3,9 @@ import type { AppRouter } from "./root.ts";
 
 export { MEMBER_HEADER } from "@jcba/validators";
 export * as accountSchemas from "@jcba/validators/api";
+export { sessionUserColumns } from "./columns.ts";
 export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
+export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export * as schemas from "./schemas.ts";
 export {
@@ -11,7 +13,6 @@ export {
   type CallerAuth,
   type Context,
   createCallerFactory,
-  INTERNAL_MESSAGE,
   type ProcedureMeta,
   type SessionUser,
   type UserSessionServices,

@@ -10,6 +10,7 @@ import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
+import { sessionUserColumns } from "./columns.ts";
 import { createContentCache } from "./content-cache.ts";
 import { appRouter } from "./root.ts";
 import { createCallerFactory, type SessionUser } from "./trpc.ts";
@@ -45,14 +46,7 @@ export async function createTestApi(): Promise<TestApi> {
     const [user] = await database.db
       .insert(users)
       .values({ email: `user${++count}@test.local`, firstName, lastName, isAdmin })
-      .returning({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        isAdmin: users.isAdmin,
-      });
+      .returning(sessionUserColumns);
     return { user: user!, call: createCaller({ database, content, user: user! }) };
   }
   const admin = await addUser("Ada", "Admin", true);

@@ -1,9 +1,11 @@
 import type { Database } from "@jcba/db";
+import type { SecurityEventKind } from "@jcba/domain";
 import { MEMBER_HEADER, memberHeaderValue } from "@jcba/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ContentCache } from "./content-cache.ts";
 import { clientErrorOf } from "./db-errors.ts";
+import { publicError } from "./errors.ts";
 
 export interface SessionUser {
   id: number;
@@ -31,7 +33,7 @@ export interface AccountServices {
   /** Forgets a revoked token at once. */
   forgetToken(tokenHash: string): Promise<void>;
   audit(event: {
-    kind: "password.changed" | "token.created" | "token.revoked";
+    kind: Extract<SecurityEventKind, "password.changed" | "token.created" | "token.revoked">;
     actorUserId: number;
     targetType?: string;
     targetId?: string | number;
@@ -71,8 +73,6 @@ export interface Context {
   writtenBy?: string;
 }
 
-export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
-
 /** Procedure meta: the REST path, and the status of a REST answer that is not 200 (201 for a creation). */
 export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
 
@@ -80,20 +80,19 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    // Errors carry { message, code } and, for bad input, the zod issues; never a stack trace. A 500
-    // says only that something failed and the request id: its detail (SQL, parameters) is in the log.
+    // The message, the zod issues of refused input, and for a failure on our side only the request id
+    // (errors.ts, as for every other error answer); never a stack trace.
     errorFormatter({ shape, error, ctx }) {
-      const issues = error.cause && "issues" in error.cause ? (error.cause as { issues: unknown }).issues : undefined;
-      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      const { message, issues, requestId } = publicError(error, ctx?.requestId);
       return {
-        message: internal ? INTERNAL_MESSAGE : shape.message,
+        message,
         code: shape.code,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
-          issues: internal ? undefined : issues,
-          ...(internal && ctx?.requestId ? { requestId: ctx.requestId } : {}),
+          issues,
+          ...(requestId ? { requestId } : {}),
         },
       };
     },

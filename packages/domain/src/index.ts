@@ -1,3 +1,4 @@
+export * from "./audit-kinds.ts";
 export * from "./grading.ts";
 export * from "./item-analysis.ts";
 export * from "./mastery.ts";

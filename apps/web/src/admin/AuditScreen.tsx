@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { AUDIT_GROUPS, AUDIT_KINDS } from "@jcba/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
@@ -8,8 +9,6 @@ import { Pager } from "./Pager.tsx";
 
 type AuditEvent = RouterOutputs["admin"]["audit"]["events"][number];
 const PAGE_SIZE = 25;
-/** The kind filter: groups first, then each kind. */
-const GROUPS = ["question", "flashcard", "report", "role", "user", "signin", "signup", "password", "token"];
 
 interface Filters {
   actor: string;
@@ -34,7 +33,6 @@ export function AuditScreen() {
     ...(filters.to ? { to: filters.to } : {}),
   };
   const audit = useQuery(trpc.admin.audit.queryOptions(input, { staleTime: 0, placeholderData: keepPreviousData }));
-  const kinds = audit.data?.kinds ?? [];
   const pageCount = Math.max(1, Math.ceil((audit.data?.total ?? 0) / PAGE_SIZE));
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -63,12 +61,13 @@ export function AuditScreen() {
               <NativeSelect.Root size="lg">
                 <NativeSelect.Field value={draft.kind} onChange={set("kind")} data-testid="audit-kind">
                   <option value="">All kinds</option>
-                  {GROUPS.map((g) => (
+                  {/* Groups first, then each kind. */}
+                  {AUDIT_GROUPS.map((g) => (
                     <option key={g} value={g}>
                       All {g} events
                     </option>
                   ))}
-                  {kinds.map((k) => (
+                  {AUDIT_KINDS.map((k) => (
                     <option key={k} value={k}>
                       {k}
                     </option>

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL
 import { z } from "zod";
 import { toIso } from "../answers.ts";
 import { AUDIT_KINDS, recordAdminAction } from "../audit-trail.ts";
+import { sessionUserColumns } from "../columns.ts";
 import { adminStats, adminUser, idParam } from "../schemas.ts";
 import { adminProcedure, router } from "../trpc.ts";
 
@@ -126,12 +127,7 @@ export const adminRouter = router({
         .offset(input.offset);
       const rows = await ctx.database.db
         .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          profileImageUrl: users.profileImageUrl,
-          isAdmin: users.isAdmin,
+          ...sessionUserColumns,
           createdAt: users.createdAt,
           disabledAt: users.disabledAt,
         })

@@ -10,13 +10,13 @@ import cluster from "node:cluster";
 import { resolve } from "node:path";
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
-import { buildApp } from "./app.ts";
-import { type AuditLog, createAudit } from "./audit.ts";
+import { pruneLimits } from "../auth/rate-limit.ts";
+import { type AuditLog, createAudit } from "../auth/security-audit.ts";
+import { createSessions } from "../auth/sessions.ts";
+import { AdminPromotionRefused, ensureAdmin } from "../auth/users.ts";
+import { buildApp } from "../http/app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { lockDataDir } from "./data-lock.ts";
-import { pruneLimits } from "./rate-limit.ts";
-import { createSessions } from "./sessions.ts";
-import { AdminPromotionRefused, ensureAdmin } from "./users.ts";
 
 const log = (message: string) => console.log(message);
 const quiet = { info() {}, warn() {}, error() {} } as unknown as AuditLog;

@@ -1,8 +1,8 @@
-import type { SessionUser } from "@jcba/api";
+import { type SessionUser, sessionUserColumns } from "@jcba/api";
 import { type Database, sessions as sessionsTable, users } from "@jcba/db";
 import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
-import type { AuditSink } from "./audit.ts";
+import type { AuditSink } from "./security-audit.ts";
 import type { Sessions } from "./sessions.ts";
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 iterations).
@@ -20,7 +20,7 @@ export async function verifyCredentials(
   password: string,
 ): Promise<SessionUser | null> {
   const [row] = await database.db
-    .select()
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
   if (!row?.passwordHash) {
@@ -28,9 +28,9 @@ export async function verifyCredentials(
     await verify(await dummyHash, password).catch(() => false);
     return null;
   }
-  const ok = await verify(row.passwordHash, password).catch(() => false);
-  if (!ok) return null;
-  return sessionUserOf(row);
+  const { passwordHash, ...user } = row;
+  const ok = await verify(passwordHash, password).catch(() => false);
+  return ok ? user : null;
 }
 
 /** Whether an admin has disabled the account (then it may not sign in). */
@@ -38,16 +38,6 @@ export async function isDisabled(database: Database, userId: number): Promise<bo
   const [row] = await database.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
   return row?.disabledAt != null;
 }
-
-/** The fields of a user that a session carries (never the password hash). */
-const sessionUserOf = (row: typeof users.$inferSelect): SessionUser => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  profileImageUrl: row.profileImageUrl,
-  isAdmin: row.isAdmin,
-});
 
 export async function createUser(
   database: Database,
@@ -63,9 +53,8 @@ export async function createUser(
       isAdmin: input.isAdmin ?? false,
     })
     .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (!row) return null;
-  return sessionUserOf(row);
+    .returning(sessionUserColumns);
+  return row ?? null;
 }
 
 /** Stores a new password hash and ends the user's other sessions (all of them without `keepSessionId`). */

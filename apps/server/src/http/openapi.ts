@@ -5,8 +5,8 @@
 import { appRouter, type ProcedureMeta } from "@jcba/api";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
-import { credentials, registration } from "./auth-routes.ts";
-import { SESSION_COOKIE } from "./sessions.ts";
+import { credentials, registration } from "../auth/routes.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
 
 type Schema = Record<string, unknown>;
 interface Operation {
@@ -23,7 +23,7 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ERROR_REF } },
 });
 
-/** What sendError (rest.ts), the auth routes and the app's error handler send for every 4xx and 5xx. */
+/** What every 4xx and 5xx outside tRPC carries (errorBody, sent through errors.ts). */
 const errorSchema = {
   type: "object",
   description:
@@ -47,6 +47,7 @@ const errorSchema = {
         additionalProperties: false,
       },
     },
+    requestId: { type: "string", description: "Only in a 500 answer: the request to look for in the server's log." },
   },
   required: ["message", "code"],
   additionalProperties: false,
@@ -62,7 +63,7 @@ const jsonSchemaOf = (schema: z.ZodType) => {
   return rest;
 };
 
-/** POST /api/login, POST /api/register and GET|POST /api/logout (auth-routes.ts), which are not procedures. */
+/** POST /api/login, POST /api/register and GET|POST /api/logout (auth/routes.ts), which are not procedures. */
 function authPaths(userSchema: Schema): Record<string, Record<string, Operation>> {
   const TAGS = ["Auth"];
   const signedIn = {

@@ -5,12 +5,12 @@
  * Content lists are serialised once per content version and carry an ETag (304 on If-None-Match).
  * trpc-to-openapi supplies the meta model and the OpenAPI document (openapi.ts). Query strings and
  * path ids arrive as strings; the input schemas coerce them. Errors go out as `{ message, code,
- * issues? }` (sendError), the body the document declares as Error.
+ * issues? }` (sendError, errors.ts), the body the document declares as Error.
  */
-import { appRouter, type Context, INTERNAL_MESSAGE, type ProcedureMeta, serializedOnce } from "@jcba/api";
+import { appRouter, type Context, type ProcedureMeta, serializedOnce } from "@jcba/api";
 import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sendError } from "./errors.ts";
 
 interface ProcedureDef {
   meta?: ProcedureMeta;
@@ -29,31 +29,6 @@ type Procedure = ((opts: {
   signal: undefined;
   batchIndex: number;
 }) => Promise<unknown>) & { _def: ProcedureDef };
-
-function issueMessage(issues: { path?: PropertyKey[]; message: string }[]): string {
-  return issues
-    .map((i) => (i.path && i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message))
-    .join(" ");
-}
-
-export function sendError(reply: FastifyReply, error: unknown) {
-  const err = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-  const status = getHTTPStatusCodeFromError(err);
-  const issues =
-    err.cause && "issues" in err.cause
-      ? (err.cause as { issues: { path?: PropertyKey[]; message: string }[] }).issues
-      : undefined;
-  if (status >= 500) {
-    // The detail (SQL, parameters) goes to the log only; the answer names the request to look for.
-    reply.log.error({ err: err.cause ?? err }, "procedure failed");
-    return reply.code(status).send({ message: INTERNAL_MESSAGE, code: err.code, requestId: reply.request.id });
-  }
-  return reply.code(status).send({
-    message: issues ? issueMessage(issues) : err.message,
-    code: err.code,
-    ...(issues ? { issues: issues.map((i) => ({ path: i.path?.map(String) ?? [], message: i.message })) } : {}),
-  });
-}
 
 export function registerRestRoutes(
   app: FastifyInstance,
@@ -96,7 +71,7 @@ export function registerRestRoutes(
           if (request.headers["if-none-match"] === shared.etag) return reply.code(304).send();
           return reply.type("application/json; charset=utf-8").send(shared.json);
         } catch (error) {
-          return sendError(reply, error);
+          return sendError(reply, error, "procedure failed");
         }
       },
     });

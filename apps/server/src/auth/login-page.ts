@@ -27,6 +27,21 @@ export const LOGIN_NOTICES = new Map<string, string>([
 
 export const SIGNUP_DONE = LOGIN_NOTICES.get("signup")!;
 
+/** One server-rendered page: its title, its styles and what <main> holds. */
+const page = (title: string, style: string, main: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${title} · JCBA Study Hub</title>
+<style>${style}</style>
+</head>
+<body>
+<main>${main}</main>
+</body>
+</html>`;
+
 const one = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function loginPage(opts: {
@@ -84,14 +99,9 @@ export function loginPage(opts: {
       <button type="submit">Create Account</button>
       <p class="switch">Have an account? <a href="/api/login">Sign in</a></p>
     </form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${signup ? "Create an account" : "Sign in"} · JCBA Study Hub</title>
-<style>
+  return page(
+    signup ? "Create an account" : "Sign in",
+    `
   :root { --brand: #1d4ed8; --bg: #f5f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --err-bg: #fef2f2; --err: #991b1b; }
   @media (prefers-color-scheme: dark) { :root { --brand: #93b4ff; --bg: #0b1220; --card: #111a2e; --text: #f3f4f6; --muted: #cbd5e1; --border: #334155; --err-bg: #3b1114; --err: #fecaca; } }
   * { box-sizing: border-box; }
@@ -115,45 +125,34 @@ export function loginPage(opts: {
   .switch { margin: 8px 0 0; text-align: center; color: var(--muted); }
   a { color: var(--brand); }
   .back { display: block; text-align: center; margin-top: 16px; }
-</style>
-</head>
-<body>
-<main>
+`,
+    `
   <div class="brand"><h1>JCBA Study Hub</h1><p>United Airlines Flight Attendants · AFA-CWA JCBA 2016–2021</p></div>
   ${alert}
   ${signup ? signUp : signIn}
   <a class="back" href="/">Back to the home page</a>
-</main>
-</body>
-</html>`;
+`,
+  );
 }
 
 /** GET /api/logout reached from another site (or without the browser saying): ask before signing out. */
 export function logoutPage(csrfToken: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>Sign out · JCBA Study Hub</title>
-<style>
+  return page(
+    "Sign out",
+    `
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; min-height: 100vh; display: grid; place-items: center; padding: 16px; }
   form { max-width: 420px; border: 1px solid #8886; border-radius: 12px; padding: 24px; display: grid; gap: 12px; }
   h1 { margin: 0; font-size: 1.25rem; }
   button { min-height: 44px; font: inherit; font-weight: 600; border: 0; border-radius: 8px; background: #1d4ed8; color: #fff; cursor: pointer; }
   a { text-align: center; }
-</style>
-</head>
-<body>
-<main>
+`,
+    `
   <form method="post" action="/api/logout">
     <h1>Sign out of JCBA Study Hub?</h1>
     <input type="hidden" name="_csrf" value="${escapeHtml(csrfToken)}">
     <button type="submit">Sign out</button>
     <a href="/">Stay signed in</a>
   </form>
-</main>
-</body>
-</html>`;
+`,
+  );
 }

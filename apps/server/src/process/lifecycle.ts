@@ -13,6 +13,7 @@
 import type { Database } from "@jcba/db";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { refusal } from "../http/errors.ts";
 
 const HEALTH_DB_TIMEOUT_MS = 2_000;
 
@@ -51,10 +52,9 @@ export function createLifecycle(app: FastifyInstance, database: Database, option
   app.addHook("onRequest", async (request, reply) => {
     if (!draining || request.url.split("?")[0] === "/api/health") return;
     reply.header("Connection", "close").header("Retry-After", "5");
-    return reply.code(503).send({
-      message: "This server is shutting down. Please try again in a moment.",
-      code: "SERVICE_UNAVAILABLE",
-    });
+    return reply
+      .code(503)
+      .send(refusal("SERVICE_UNAVAILABLE", "This server is shutting down. Please try again in a moment."));
   });
 
   app.get("/api/health", async (_request, reply) => {

@@ -8,6 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { refusal } from "../http/errors.ts";
 
 export const CSRF_COOKIE = "jcba_csrf";
 /** Routes that accept HTML form posts (each checks the form token itself). */
@@ -41,16 +42,13 @@ export function registerWriteGuard(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
     if (request.headers.authorization?.startsWith("Bearer ")) return;
     if (isCrossSite(request))
-      return reply
-        .code(403)
-        .send({ message: "Requests from other sites cannot change anything here.", code: "FORBIDDEN" });
+      return reply.code(403).send(refusal("FORBIDDEN", "Requests from other sites cannot change anything here."));
     const path = request.url.split("?")[0]!;
     if (FORM_ROUTES.has(path)) return;
     if ((request.method !== "DELETE" || hasBody(request)) && !isJson(request))
-      return reply.code(415).send({
-        message: "Send the request body as JSON (Content-Type: application/json).",
-        code: "UNSUPPORTED_MEDIA_TYPE",
-      });
+      return reply
+        .code(415)
+        .send(refusal("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json)."));
   });
 }
 

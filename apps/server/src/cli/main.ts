@@ -1,6 +1,6 @@
 /**
  * Operator commands. On PostgreSQL (DATABASE_URL) they run beside the server; on the embedded
- * database they refuse while the server runs on the same DATA_DIR (see data-lock.ts).
+ * database they refuse while the server runs on the same DATA_DIR (see process/data-lock.ts).
  *   pnpm cli token create --email you@example.org --name "my script" [--scope read|write] [--days 90]
  *   pnpm cli token list --email you@example.org
  *   pnpm cli token revoke --email you@example.org --id 3
@@ -16,12 +16,12 @@ import { parseArgs } from "node:util";
 import { accountSchemas, appRouter, createCallerFactory, createContentCache } from "@jcba/api";
 import { apiTokens, createDatabase, users } from "@jcba/db";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
-import { createAudit } from "./audit.ts";
-import { type Config, loadConfig } from "./config.ts";
-import { DataDirBusy, lockDataDir } from "./data-lock.ts";
-import { passwordProblem } from "./passwords.ts";
-import { createSessions, generateToken, hashToken } from "./sessions.ts";
-import { normalizeEmail, setPassword } from "./users.ts";
+import { passwordProblem } from "../auth/passwords.ts";
+import { createAudit } from "../auth/security-audit.ts";
+import { createSessions, generateToken, hashToken } from "../auth/sessions.ts";
+import { normalizeEmail, setPassword } from "../auth/users.ts";
+import { type Config, loadConfig } from "../process/config.ts";
+import { DataDirBusy, lockDataDir } from "../process/data-lock.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const quietLog = { info() {}, warn() {}, error: (_o: unknown, msg?: string) => console.error(msg) };

@@ -6,10 +6,11 @@
  * expires and has a scope.
  */
 import { createHash } from "node:crypto";
-import type { SessionUser } from "@jcba/api";
+import { type SessionUser, sessionUserColumns } from "@jcba/api";
 import { apiTokens, type Database, sessions, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 export const SESSION_COOKIE = "jcba_session";
 const HOUR = 60 * 60 * 1000;
@@ -26,6 +27,17 @@ const CACHE_MS = 5 * 60_000;
 export const SESSIONS_CHANNEL = "jcba_sessions";
 const CACHE_MAX = 100_000;
 
+/** The session's cookie: never readable by scripts, sent on same-site navigations, secure over HTTPS. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/",
+    expires: expiresAt,
+  });
+}
+
 export function generateToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
@@ -34,15 +46,6 @@ export function generateToken(): string {
 
 // SHA-256 as in the Lucia guide; Node's native hash, since it runs on every request.
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  isAdmin: users.isAdmin,
-};
 
 export type TokenScope = "read" | "write";
 
@@ -154,7 +157,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
         return { user: hit.user, id, expiresAt: hit.expiresAt, renewed: false };
       const [row] = await db
-        .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+        .select({ ...sessionUserColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)));
@@ -189,7 +192,12 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       const hit = apiCache.get(hash);
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt > now) return { ...hit.token, fresh: false };
       const [row] = await db
-        .select({ ...userColumns, tokenId: apiTokens.id, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt })
+        .select({
+          ...sessionUserColumns,
+          tokenId: apiTokens.id,
+          scope: apiTokens.scope,
+          expiresAt: apiTokens.expiresAt,
+        })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(and(eq(apiTokens.tokenHash, hash), gt(apiTokens.expiresAt, new Date(now)), isNull(users.disabledAt)));

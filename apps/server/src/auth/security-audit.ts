@@ -3,20 +3,8 @@
  * and the request id. Never a password, a hash or a token.
  */
 import { auditEvents, type Database } from "@jcba/db";
+import type { SecurityEventKind } from "@jcba/domain";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-
-export type SecurityEventKind =
-  | "signin.success"
-  | "signin.failure"
-  | "signin.locked"
-  | "signup.success"
-  | "signup.refused"
-  | "signout"
-  | "password.changed"
-  | "role.changed"
-  | "token.created"
-  | "token.used"
-  | "token.revoked";
 
 export interface SecurityEvent {
   kind: SecurityEventKind;

@@ -4,15 +4,17 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
 import { accountSchemas } from "@jcba/api";
 import type { Database } from "@jcba/db";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AuditSink } from "./audit.ts";
-import type { Config } from "./config.ts";
+import { refusal } from "../http/errors.ts";
+import type { Config } from "../process/config.ts";
 import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
 import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
-import { SESSION_COOKIE, SESSION_DAYS, type Sessions } from "./sessions.ts";
+import type { AuditSink } from "./security-audit.ts";
+import { SESSION_COOKIE, type Sessions, setSessionCookie } from "./sessions.ts";
 import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
@@ -35,16 +37,6 @@ export const registration = z.object({
 
 /** Sign-in and sign-up forms and JSON bodies are small. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-    path: "/",
-    expires: expiresAt,
-  });
-}
 
 const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
@@ -74,11 +66,11 @@ export function registerAuthRoutes(
     reply: FastifyReply,
     status: number,
     error: string,
-    code: string,
+    code: TRPC_ERROR_CODE_KEY,
     message?: string,
   ) {
     if (wantsJson(request))
-      return reply.code(status).send({ message: message ?? LOGIN_ERRORS.get(error) ?? "Request failed.", code });
+      return reply.code(status).send(refusal(code, message ?? LOGIN_ERRORS.get(error) ?? "Request failed."));
     const mode = error.startsWith("signup") ? "&mode=signup" : "";
     return reply.redirect(`/api/login?error=${encodeURIComponent(error)}${mode}`, 303);
   }
@@ -232,11 +224,9 @@ export function registerAuthRoutes(
 
   app.post("/api/logout", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
     if (isCrossSite(request) || !formTokenOk(request))
-      return reply.code(403).send({ message: LOGIN_ERRORS.get("expired"), code: "FORBIDDEN" });
+      return reply.code(403).send(refusal("FORBIDDEN", LOGIN_ERRORS.get("expired")!));
     await signOut(request, reply);
     if (wantsJson(request)) return reply.send({ signedOut: true });
     return reply.redirect("/", 303);
   });
 }
-
-export { SESSION_DAYS };

@@ -1,0 +1,117 @@
+/**
+ * Builds the Fastify server from its parts: logging, security headers and the write guard on every
+ * request, then tRPC at /api/trpc, REST at /api/*, the sign-in routes, the API docs, health and
+ * draining, and the built web app. Each part lives in its own file; this one says in which order.
+ */
+import type { Writable } from "node:stream";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import { appRouter, type ContentCache, type Context, createContentCache } from "@jcba/api";
+import type { Database } from "@jcba/db";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
+import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
+import { createAudit } from "../auth/security-audit.ts";
+import { createSessions, type Sessions } from "../auth/sessions.ts";
+import type { Config } from "../process/config.ts";
+import { createLifecycle } from "../process/lifecycle.ts";
+import { loggerOptions, registerAccessLog } from "./access-log.ts";
+import { registerApiDocs } from "./api-docs/index.ts";
+import { createContextFactory } from "./context.ts";
+import { registerErrorHandler } from "./errors.ts";
+import { openApiDocument } from "./openapi.ts";
+import { registerRestRoutes } from "./rest.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
+import { registerWebApp } from "./web-app.ts";
+
+const HOUR = 60 * 60 * 1000;
+/** Every JSON body but imports (and the tRPC endpoint that carries them). */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** For tests: a shorter or longer content cache. */
+  contentTtlMs?: number;
+  /** For tests: where log lines go (standard output otherwise). */
+  logStream?: Writable;
+}
+
+export async function buildApp({ config, database, contentTtlMs, logStream }: AppDeps) {
+  const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    // One access-log line per request instead (access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count or proxy addresses (process/config.ts refuses "trust everyone").
+    // A hop count as Fastify itself compiles a number (its types only name the function form).
+    trustProxy:
+      typeof config.TRUST_PROXY === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    routerOptions: { maxParamLength: 200 },
+    // While draining, process/lifecycle.ts answers in the API's own error format.
+    return503OnClosing: false,
+  });
+  const sessions: Sessions = createSessions(database, {
+    memberMs: config.SESSION_DAYS * 24 * HOUR,
+    adminMs: config.ADMIN_SESSION_HOURS * HOUR,
+  });
+  const content: ContentCache = createContentCache(database, contentTtlMs);
+  // Listen for other servers' logouts and edits before serving anything.
+  await Promise.all([sessions.ready, content.ready]);
+  const audit = createAudit(database, app.log);
+
+  registerAccessLog(app, config);
+  // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
+  app.addHook("onRoute", (route) => {
+    if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
+    else if (route.url.startsWith("/api/trpc") || route.url === "/api/admin/import") route.bodyLimit = importLimit;
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  registerSecurityHeaders(app);
+  registerWriteGuard(app);
+  registerErrorHandler(app);
+
+  const createContext = createContextFactory({ config, database, content, sessions, audit });
+  const onError = ({
+    error,
+    path,
+    ctx,
+  }: {
+    error: { code: string; message: string; cause?: unknown };
+    path?: string | undefined;
+    ctx?: Context | undefined;
+  }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR")
+      app.log.error(
+        { err: error.cause ?? error, path, reqId: ctx?.requestId, userId: ctx?.user?.id },
+        "procedure failed",
+      );
+  };
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) => createContext(req, res),
+      onError,
+      maxBodySize: importLimit,
+    },
+  });
+  registerRestRoutes(app, createContext);
+  registerAuthRoutes(app, { config, database, sessions, audit });
+  await registerApiDocs(app, openApiDocument());
+  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
+  await registerWebApp(app, config.WEB_DIST, sessions);
+
+  return { app, sessions, content, audit, lifecycle };
+}

@@ -1,0 +1,37 @@
+/**
+ * The built web app: hashed assets cached for a year, index.html for every other page path, and an
+ * error answer for an unknown API path. Signed-out visitors' pages are marked so the static landing
+ * page shows at once, without waiting for a script to ask who they are.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { SESSION_COOKIE, type Sessions } from "../auth/sessions.ts";
+import { refusal } from "./errors.ts";
+
+export async function registerWebApp(app: FastifyInstance, dist: string, sessions: Sessions) {
+  const hasWeb = existsSync(join(dist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  const indexHtml = hasWeb ? readFileSync(join(dist, "index.html"), "utf8") : "";
+  const signedOutHtml = indexHtml.replace('<html lang="en">', '<html lang="en" data-auth="out">');
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== "GET" || request.url.startsWith("/api/"))
+      return reply.code(404).send(refusal("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}.`));
+    if (!hasWeb)
+      return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
+    const token = request.cookies[SESSION_COOKIE];
+    const signedIn = token ? (await sessions.validate(token)) !== null : false;
+    reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");
+    return signedIn ? indexHtml : signedOutHtml;
+  });
+}

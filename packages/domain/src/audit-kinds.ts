@@ -1,0 +1,54 @@
+/**
+ * Every kind of event the audit trail (audit_events) holds, in the order the Audit screen lists them.
+ * Two writers share the trail: admin actions, recorded by the API in the transaction of the change,
+ * and security events (sign-in, sign-up, passwords, tokens), recorded by the server. A role change is
+ * both: an admin's in the directory, the operator's through ADMIN_EMAIL.
+ */
+export const AUDIT_KINDS = [
+  "question.created",
+  "question.updated",
+  "question.deleted",
+  "question.archived",
+  "question.imported",
+  "flashcard.created",
+  "flashcard.updated",
+  "flashcard.deleted",
+  "flashcard.archived",
+  "flashcard.imported",
+  "report.decided",
+  "role.changed",
+  "user.disabled",
+  "user.enabled",
+  "signin.success",
+  "signin.failure",
+  "signin.locked",
+  "signup.success",
+  "signup.refused",
+  "signout",
+  "password.changed",
+  "token.created",
+  "token.used",
+  "token.revoked",
+] as const;
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** What the API records for an admin's change to content, reports or the directory. */
+export type AdminAuditKind = Extract<
+  AuditKind,
+  `${"question" | "flashcard" | "report" | "user"}.${string}` | "role.changed"
+>;
+
+/** What the server records about signing in and out, accounts' passwords and API tokens. */
+export type SecurityEventKind = Extract<
+  AuditKind,
+  `${"signin" | "signup" | "password" | "token"}.${string}` | "signout" | "role.changed"
+>;
+
+/**
+ * The groups a filter may name instead of one kind (`question` for every `question.*`): each kind's
+ * part before the dot, first appearance first. A kind without a dot (`signout`) is no group.
+ */
+export const AUDIT_GROUPS: readonly string[] = [
+  ...new Set(AUDIT_KINDS.filter((k) => k.includes(".")).map((k) => k.slice(0, k.indexOf(".")))),
+];
