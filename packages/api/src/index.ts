@@ -2,9 +2,14 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
 export * as accountSchemas from "@jcba/validators/api";
-export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export * as schemas from "./schemas.ts";
+export {
+  CONTENT_CHANNEL,
+  type ContentCache,
+  createContentCache,
+  serializedOnce,
+} from "./services/content/content-cache.ts";
 export {
   type AccountServices,
   type CallerAuth,
@@ -14,7 +19,7 @@ export {
   type ProcedureMeta,
   type SessionUser,
   type UserSessionServices,
-} from "./trpc.ts";
+} from "./trpc/procedures.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

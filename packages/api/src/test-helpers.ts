@@ -10,9 +10,9 @@ import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createContentCache } from "./content-cache.ts";
 import { appRouter } from "./root.ts";
-import { createCallerFactory, type SessionUser } from "./trpc.ts";
+import { createContentCache } from "./services/content/content-cache.ts";
+import { createCallerFactory, type SessionUser } from "./trpc/procedures.ts";
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;

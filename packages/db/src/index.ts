@@ -8,9 +8,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { maintainPeriodically } from "./pglite-maintenance.ts";
-import { queuedPglite } from "./pglite-queue.ts";
-import { startPgliteThread } from "./pglite-thread.ts";
+import { maintainPeriodically } from "./pglite/maintenance.ts";
+import { queuedPglite } from "./pglite/queue.ts";
+import { startPgliteThread } from "./pglite/thread.ts";
 import * as schema from "./schema.ts";
 import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, TEMPLATE_FILE } from "./template.ts";
 

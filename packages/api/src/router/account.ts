@@ -7,7 +7,7 @@ import { TRPCError } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { idParam } from "../schemas.ts";
-import { protectedProcedure, router, sessionProcedure } from "../trpc.ts";
+import { protectedProcedure, router, sessionProcedure } from "../trpc/procedures.ts";
 
 const TAG = ["Account"];
 const DAY = 24 * 60 * 60 * 1000;

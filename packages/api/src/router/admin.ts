@@ -2,10 +2,10 @@ import { auditEvents, sessions, testAttempts, users } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { toIso } from "../answers.ts";
-import { AUDIT_KINDS, recordAdminAction } from "../audit-trail.ts";
 import { adminStats, adminUser, idParam } from "../schemas.ts";
-import { adminProcedure, router } from "../trpc.ts";
+import { toIso } from "../services/answers/answers.ts";
+import { AUDIT_KINDS, recordAdminAction } from "../services/audit/audit-trail.ts";
+import { adminProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Admin"];
 

@@ -1,8 +1,8 @@
 import { ITEM_FLAG_LABELS, type ItemFlag, itemStatistics, MAX_TEST_QUESTIONS, peerStatistics } from "@jcba/domain";
 import { z } from "zod";
-import { firstAnswerCounts, sectionSumsOf } from "../item-analysis.ts";
 import { idParam, sectionNumber } from "../schemas.ts";
-import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
+import { firstAnswerCounts, sectionSumsOf } from "../services/analysis/item-analysis.ts";
+import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
 
 const itemFlag = z.enum(Object.keys(ITEM_FLAG_LABELS) as [ItemFlag, ...ItemFlag[]]);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { user } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 export const authRouter = router({
   user: protectedProcedure

@@ -2,9 +2,9 @@ import { questionFlags } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { clientErrorFrom } from "../db-errors.ts";
 import { idParam } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { clientErrorFrom } from "../trpc/db-errors.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Practice tests"];
 

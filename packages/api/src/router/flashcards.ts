@@ -2,12 +2,12 @@ import { flashcards } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { recordAdminAction } from "../audit-trail.ts";
-import { flashcardColumns } from "../columns.ts";
-import { clientErrorFrom } from "../db-errors.ts";
-import { removeContentItem } from "../remove-item.ts";
 import { cachedOutput, deleted, flashcard, flashcardInput, idParam, sectionFilter } from "../schemas.ts";
-import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
+import { recordAdminAction } from "../services/audit/audit-trail.ts";
+import { flashcardColumns } from "../services/content/columns.ts";
+import { removeContentItem } from "../services/content/remove-item.ts";
+import { clientErrorFrom } from "../trpc/db-errors.ts";
+import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Flashcards"];
 

@@ -3,10 +3,10 @@ import { flashcardMastery } from "@jcba/db";
 import { ratingForMastery } from "@jcba/domain";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { clientErrorFrom } from "../db-errors.ts";
-import { recordReview, saveMastery } from "../reviews.ts";
 import { idParam, mastery } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { recordReview, saveMastery } from "../services/reviews/schedule.ts";
+import { clientErrorFrom } from "../trpc/db-errors.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Flashcards"];
 

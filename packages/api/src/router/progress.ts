@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
 import { z } from "zod";
-import { answerWriterFor } from "../answer-writer.ts";
-import { sectionProgressOf } from "../answers.ts";
-import { findQuestion } from "../content-cache.ts";
-import { clientErrorFrom } from "../db-errors.ts";
 import { questionAttemptInput, questionAttemptResult, sectionProgress, sectionProgressInput } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { answerWriterFor } from "../services/answers/answer-writer.ts";
+import { sectionProgressOf } from "../services/answers/answers.ts";
+import { findQuestion } from "../services/content/content-cache.ts";
+import { clientErrorFrom } from "../trpc/db-errors.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Progress"];
 

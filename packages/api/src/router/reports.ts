@@ -8,11 +8,11 @@ import { hasControlChars } from "@jcba/validators";
 import { TRPCError } from "@trpc/server";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { toIso } from "../answers.ts";
-import { recordAdminAction } from "../audit-trail.ts";
-import { clientErrorFrom } from "../db-errors.ts";
 import { idParam } from "../schemas.ts";
-import { adminProcedure, protectedProcedure, router } from "../trpc.ts";
+import { toIso } from "../services/answers/answers.ts";
+import { recordAdminAction } from "../services/audit/audit-trail.ts";
+import { clientErrorFrom } from "../trpc/db-errors.ts";
+import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Reports"];
 

@@ -15,12 +15,12 @@ import {
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { toIso } from "../answers.ts";
-import type { ContentCache } from "../content-cache.ts";
-import { recordReview, saveMastery } from "../reviews.ts";
 import { flashcard, idParam, question } from "../schemas.ts";
-import type { Context } from "../trpc.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { toIso } from "../services/answers/answers.ts";
+import type { ContentCache } from "../services/content/content-cache.ts";
+import { recordReview, saveMastery } from "../services/reviews/schedule.ts";
+import type { Context } from "../trpc/procedures.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Review"];
 

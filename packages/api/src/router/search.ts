@@ -32,7 +32,7 @@ import { hasControlChars } from "@jcba/validators";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sectionNumber } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Search"];
 

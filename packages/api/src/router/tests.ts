@@ -18,11 +18,11 @@ import {
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAnswers, toIso } from "../answers.ts";
-import { questionColumns } from "../columns.ts";
 import { idParam, type Question, testAnswerText, testAttempt, timeTakenMs } from "../schemas.ts";
-import type { Context } from "../trpc.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { recordAnswers, toIso } from "../services/answers/answers.ts";
+import { questionColumns } from "../services/content/columns.ts";
+import type { Context } from "../trpc/procedures.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Practice tests"];
 

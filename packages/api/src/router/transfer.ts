@@ -2,11 +2,11 @@ import { flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type AdminAuditEvent, recordAdminAction } from "../audit-trail.ts";
-import { flashcardColumns, questionColumns } from "../columns.ts";
 import { sectionNumber } from "../schemas.ts";
-import { checkImport, serialize } from "../transfer.ts";
-import { adminProcedure, router } from "../trpc.ts";
+import { type AdminAuditEvent, recordAdminAction } from "../services/audit/audit-trail.ts";
+import { flashcardColumns, questionColumns } from "../services/content/columns.ts";
+import { checkImport, serialize } from "../services/transfer/formats.ts";
+import { adminProcedure, router } from "../trpc/procedures.ts";
 
 const TAG = ["Admin"];
 const kind = z.enum(["questions", "flashcards"], { error: "kind must be questions or flashcards." });

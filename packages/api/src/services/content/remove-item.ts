@@ -7,9 +7,9 @@
 import { contentTombstones, flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
-import { recordAdminAction } from "./audit-trail.ts";
+import type { Context } from "../../trpc/procedures.ts";
+import { recordAdminAction } from "../audit/audit-trail.ts";
 import { flashcardColumns, questionColumns } from "./columns.ts";
-import type { Context } from "./trpc.ts";
 
 const KINDS = {
   question: {

@@ -4,7 +4,7 @@
  * record, nor a record without its change. Rows are only ever inserted: no procedure edits or deletes them.
  */
 import { auditEvents, type Db } from "@jcba/db";
-import type { Context } from "./trpc.ts";
+import type { Context } from "../../trpc/procedures.ts";
 
 export type AdminAuditKind =
   | "question.created"

@@ -8,7 +8,7 @@ import type { Database, Transaction } from "@jcba/db";
 import { ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { type PriorItem, readPriors, reviewKey, writeReviews } from "./reviews.ts";
+import { type PriorItem, readPriors, reviewKey, writeReviews } from "../reviews/schedule.ts";
 
 export interface ProgressRecord {
   sectionNumber: number;

@@ -11,7 +11,7 @@
  * is the whole point.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import type { PgliteClient } from "./pglite-thread.ts";
+import type { PgliteClient } from "./thread.ts";
 
 export class StatementQueue {
   private readonly waiting: (() => void)[] = [];

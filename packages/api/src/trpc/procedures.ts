@@ -1,7 +1,7 @@
 import type { Database } from "@jcba/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { ContentCache } from "./content-cache.ts";
+import type { ContentCache } from "../services/content/content-cache.ts";
 import { clientErrorOf } from "./db-errors.ts";
 
 export interface SessionUser {

@@ -41,7 +41,7 @@ export async function startPgliteThread(options: {
   /** Names of @electric-sql/pglite/contrib extensions to load. */
   extensions: string[];
 }): Promise<PgliteThread> {
-  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
+  const worker = new Worker(new URL("./worker.mjs", import.meta.url), {
     workerData: options,
     // Plain JavaScript: none of the parent's loaders or preloaded modules (--import) are wanted there.
     execArgv: [],

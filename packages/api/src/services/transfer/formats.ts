@@ -5,8 +5,8 @@
  */
 import Papa from "papaparse";
 import { z } from "zod";
+import { flashcardInput, questionInput } from "../../schemas.ts";
 import { type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
-import { flashcardInput, questionInput } from "./schemas.ts";
 
 export type TransferKind = "questions" | "flashcards";
 export type TransferFormat = "json" | "csv";
