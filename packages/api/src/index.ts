@@ -3,7 +3,6 @@ import type { AppRouter } from "./root.ts";
 
 export * as accountSchemas from "@jcba/validators/api";
 export { type AppRouter, appRouter } from "./root.ts";
-export * as schemas from "./schemas.ts";
 export {
   CONTENT_CHANNEL,
   type ContentCache,

@@ -1,8 +1,11 @@
 import { ITEM_FLAG_LABELS, type ItemFlag, itemStatistics, MAX_TEST_QUESTIONS, peerStatistics } from "@jcba/domain";
+import { idParam, sectionNumber } from "@jcba/validators/api";
 import { z } from "zod";
-import { idParam, sectionNumber } from "../schemas.ts";
 import { firstAnswerCounts, sectionSumsOf } from "../services/analysis/item-analysis.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
+import { restEndpoints } from "../trpc/rest.ts";
+
+const rest = restEndpoints("Admin");
 
 const itemFlag = z.enum(Object.keys(ITEM_FLAG_LABELS) as [ItemFlag, ...ItemFlag[]]);
 
@@ -36,16 +39,13 @@ const peerStatsRow = z.object({
 
 export const analysisRouter = router({
   itemAnalysis: adminProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/admin/item-analysis",
-        tags: ["Admin"],
-        summary:
-          "Item analysis of a section's questions from members' first answers (admin). The figures are stored and answered at once; older than 5 minutes they are recomputed for the next request, and refresh=true recomputes them now.",
-        protect: true,
-      },
-    })
+    .meta(
+      rest(
+        "GET",
+        "/admin/item-analysis",
+        "Item analysis of a section's questions from members' first answers (admin). The figures are stored and answered at once; older than 5 minutes they are recomputed for the next request, and refresh=true recomputes them now.",
+      ),
+    )
     .input(
       z.object({
         section: sectionNumber,

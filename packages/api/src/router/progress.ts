@@ -1,26 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
 import { z } from "zod";
-import { questionAttemptInput, questionAttemptResult, sectionProgress, sectionProgressInput } from "../schemas.ts";
 import { answerWriterFor } from "../services/answers/answer-writer.ts";
 import { sectionProgressOf } from "../services/answers/answers.ts";
+import {
+  questionAttemptInput,
+  questionAttemptResult,
+  sectionProgress,
+  sectionProgressInput,
+} from "../services/answers/schemas.ts";
 import { findQuestion } from "../services/content/content-cache.ts";
 import { clientErrorFrom } from "../trpc/db-errors.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
+import { restEndpoints } from "../trpc/rest.ts";
 
-const TAG = ["Progress"];
+const rest = restEndpoints("Progress");
 
 export const progressRouter = router({
   sections: protectedProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/progress/section",
-        tags: TAG,
-        summary: "The signed-in member's progress per section",
-        protect: true,
-      },
-    })
+    .meta(rest("GET", "/progress/section", "The signed-in member's progress per section"))
     .input(z.void())
     .output(z.array(sectionProgress))
     .query(({ ctx }) => sectionProgressOf(ctx.database, ctx.user.id)),
@@ -30,15 +28,13 @@ export const progressRouter = router({
    * the body are checked for shape and otherwise ignored: the answer is the section's record.
    */
   saveSection: protectedProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/progress/section",
-        tags: TAG,
-        summary: "Record a finished study session; answers with the section's recomputed progress",
-        protect: true,
-      },
-    })
+    .meta(
+      rest(
+        "POST",
+        "/progress/section",
+        "Record a finished study session; answers with the section's recomputed progress",
+      ),
+    )
     .input(sectionProgressInput)
     .output(sectionProgress)
     .mutation(async ({ ctx, input }) => {
@@ -47,15 +43,13 @@ export const progressRouter = router({
     }),
 
   questionAttempt: protectedProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/progress/question-attempt",
-        tags: TAG,
-        summary: "Submit one answer; the server grades it (isCorrect in the body is ignored)",
-        protect: true,
-      },
-    })
+    .meta(
+      rest(
+        "POST",
+        "/progress/question-attempt",
+        "Submit one answer; the server grades it (isCorrect in the body is ignored)",
+      ),
+    )
     .input(questionAttemptInput)
     .output(questionAttemptResult)
     .mutation(async ({ ctx, input }) => {

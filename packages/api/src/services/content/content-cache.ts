@@ -12,8 +12,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { type Database, flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq, isNull } from "drizzle-orm";
-import type { Flashcard, Question } from "../../schemas.ts";
 import { flashcardColumns, questionColumns } from "./columns.ts";
+import type { Flashcard, Question } from "./schemas.ts";
 
 export const CONTENT_CHANNEL = "jcba_content";
 

@@ -3,9 +3,10 @@
  * Moodle's GIFT and Aiken formats (moodle-formats.ts). Parsing and checking are pure;
  * the router applies a checked file in one transaction, so an import is all-or-nothing.
  */
+
+import { flashcardInput, questionInput } from "@jcba/validators/api";
 import Papa from "papaparse";
 import { z } from "zod";
-import { flashcardInput, questionInput } from "../../schemas.ts";
 import { type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
 
 export type TransferKind = "questions" | "flashcards";
