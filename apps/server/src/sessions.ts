@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
-import { apiTokens, type Database, sessions, users } from "@jcba/db";
+import { apiTokens, type Database, sessions, userColumns, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 
@@ -34,15 +34,6 @@ export function generateToken(): string {
 
 // SHA-256 as in the Lucia guide; Node's native hash, since it runs on every request.
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  isAdmin: users.isAdmin,
-};
 
 export type TokenScope = "read" | "write";
 

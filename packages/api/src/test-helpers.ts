@@ -5,7 +5,7 @@
  * way the REST adapter and /api/trpc call it.
  */
 import { loadContent, readAllSections } from "@jcba/content";
-import { createDatabase, type Database, users } from "@jcba/db";
+import { createDatabase, type Database, userColumns, users } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
@@ -45,14 +45,7 @@ export async function createTestApi(): Promise<TestApi> {
     const [user] = await database.db
       .insert(users)
       .values({ email: `user${++count}@test.local`, firstName, lastName, isAdmin })
-      .returning({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        isAdmin: users.isAdmin,
-      });
+      .returning(userColumns);
     return { user: user!, call: createCaller({ database, content, user: user! }) };
   }
   const admin = await addUser("Ada", "Admin", true);

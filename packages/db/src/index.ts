@@ -3,6 +3,7 @@ import { createPgliteDatabase } from "./pglite/database.ts";
 import { createPostgresDatabase } from "./postgres.ts";
 import * as schema from "./schema.ts";
 
+export { userColumns } from "./columns.ts";
 export type { Database, DatabaseOptions, Db, Transaction } from "./database.ts";
 export * from "./schema.ts";
 export { schema };

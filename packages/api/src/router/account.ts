@@ -2,7 +2,7 @@
 import { changePasswordInput, createTokenInput, idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import { changePassword } from "../services/account/password.ts";
-import { tokenInfo } from "../services/account/schemas.ts";
+import { passwordChanged, tokenInfo, tokenRevoked } from "../services/account/schemas.ts";
 import { createToken, revokeToken, tokensOf } from "../services/account/tokens.ts";
 import { protectedProcedure, router, sessionProcedure } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -13,7 +13,7 @@ export const accountRouter = router({
   changePassword: sessionProcedure
     .meta(rest("POST", "/account/password", "Change your password; every other session of your account ends"))
     .input(changePasswordInput)
-    .output(z.object({ changed: z.literal(true), otherSessionsEnded: z.literal(true) }))
+    .output(passwordChanged)
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
 
   tokens: protectedProcedure
@@ -31,6 +31,6 @@ export const accountRouter = router({
   revokeToken: sessionProcedure
     .meta(rest("DELETE", "/account/tokens/{id}", "Revoke one of your API tokens; it stops working at once"))
     .input(z.object({ id: idParam }))
-    .output(z.object({ id: z.number().int(), revoked: z.literal(true) }))
+    .output(tokenRevoked)
     .mutation(({ ctx, input }) => revokeToken(ctx, input.id)),
 });

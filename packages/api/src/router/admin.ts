@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { auditEventsPage } from "../services/audit/events.ts";
-import { auditEvent, auditQuery } from "../services/audit/schemas.ts";
-import { adminStats, adminUser, searchText, userChange, usersInput } from "../services/directory/schemas.ts";
+import { auditPage, auditQuery } from "../services/audit/schemas.ts";
+import {
+  adminStats,
+  adminUser,
+  userChange,
+  userCountInput,
+  usersInput,
+  userTotal,
+} from "../services/directory/schemas.ts";
 import { changeUser, platformStats, userCount, usersPage } from "../services/directory/users.ts";
 import { adminProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -29,8 +36,8 @@ export const adminRouter = router({
 
   usersCount: adminProcedure
     .meta(rest("GET", "/admin/users/count", "How many users there are, or how many match query"))
-    .input(z.object({ query: searchText }).optional())
-    .output(z.object({ total: z.number().int() }))
+    .input(userCountInput)
+    .output(userTotal)
     .query(({ ctx, input }) => userCount(ctx, input?.query)),
 
   updateUser: adminProcedure
@@ -54,6 +61,6 @@ export const adminRouter = router({
       ),
     )
     .input(auditQuery)
-    .output(z.object({ total: z.number().int(), kinds: z.array(z.string()), events: z.array(auditEvent) }))
+    .output(auditPage)
     .query(({ ctx, input }) => auditEventsPage(ctx, input)),
 });

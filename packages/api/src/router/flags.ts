@@ -1,6 +1,6 @@
-import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import { clearFlags, flagsOf, setFlag } from "../services/tests/flags.ts";
+import { clearFlagsInput, flagInput, flagState, flagsCleared } from "../services/tests/schemas.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -16,8 +16,8 @@ export const flagsRouter = router({
 
   set: protectedProcedure
     .meta(rest("POST", "/question-flags", "Flag a question, or clear its flag"))
-    .input(z.object({ questionId: idParam, flagged: z.boolean({ error: "flagged must be true or false." }) }))
-    .output(z.object({ questionId: z.number().int(), flagged: z.boolean() }))
+    .input(flagInput)
+    .output(flagState)
     .mutation(({ ctx, input }) => setFlag(ctx, ctx.user.id, input)),
 
   clear: protectedProcedure
@@ -28,11 +28,7 @@ export const flagsRouter = router({
         "Clear the flags of the given questions (after building a test from them, if the member chose so)",
       ),
     )
-    .input(
-      z.object({
-        questionIds: z.array(idParam).min(1, "questionIds needs at least one id.").max(500, "At most 500 ids."),
-      }),
-    )
-    .output(z.object({ cleared: z.number().int() }))
+    .input(clearFlagsInput)
+    .output(flagsCleared)
     .mutation(({ ctx, input }) => clearFlags(ctx, ctx.user.id, input.questionIds)),
 });

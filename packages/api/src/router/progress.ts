@@ -1,7 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
 import { z } from "zod";
-import { answerWriterFor } from "../services/answers/answer-writer.ts";
 import { sectionProgressOf } from "../services/answers/answers.ts";
 import {
   questionAttemptInput,
@@ -9,8 +6,7 @@ import {
   sectionProgress,
   sectionProgressInput,
 } from "../services/answers/schemas.ts";
-import { findQuestion } from "../services/content/content-cache.ts";
-import { clientErrorFrom } from "../trpc/db-errors.ts";
+import { answerQuestion, sectionProgressAfter } from "../services/answers/study.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -37,10 +33,7 @@ export const progressRouter = router({
     )
     .input(sectionProgressInput)
     .output(sectionProgress)
-    .mutation(async ({ ctx, input }) => {
-      const [record] = await sectionProgressOf(ctx.database, ctx.user.id, input.sectionNumber);
-      return record ?? { sectionNumber: input.sectionNumber, questionsAttempted: 0, questionsCorrect: 0 };
-    }),
+    .mutation(({ ctx, input }) => sectionProgressAfter(ctx, ctx.user.id, input.sectionNumber)),
 
   questionAttempt: protectedProcedure
     .meta(
@@ -52,35 +45,5 @@ export const progressRouter = router({
     )
     .input(questionAttemptInput)
     .output(questionAttemptResult)
-    .mutation(async ({ ctx, input }) => {
-      const question = await findQuestion(ctx.content, input.questionId);
-      // Written together with other members' answers arriving at the same moment (group commit).
-      const { answer: stored, progress: record } = await answerWriterFor(ctx.database)
-        .write(ctx.user.id, {
-          id: input.id ?? randomUUID(),
-          questionId: question.id,
-          sectionNumber: question.sectionNumber,
-          userAnswer: input.userAnswer,
-          isCorrect: isAnswerCorrect(question, input.userAnswer),
-          chosenOption: chosenOptionIndex(question, input.userAnswer),
-          timeTakenMs: input.timeTakenMs ?? null,
-        })
-        // The question was deleted between the read and the write.
-        .catch((e) => clientErrorFrom(e, { notFound: `Question ${input.questionId} does not exist.` }));
-      // On a retry, `stored` is the answer recorded the first time.
-      return {
-        id: stored.id,
-        questionId: question.id,
-        userAnswer: stored.userAnswer,
-        isCorrect: stored.isCorrect,
-        correctAnswer: question.correctAnswer,
-        explanation: question.explanation,
-        createdAt: stored.createdAt,
-        sectionProgress: record ?? {
-          sectionNumber: question.sectionNumber,
-          questionsAttempted: 0,
-          questionsCorrect: 0,
-        },
-      };
-    }),
+    .mutation(({ ctx, input }) => answerQuestion(ctx, ctx.user.id, input)),
 });

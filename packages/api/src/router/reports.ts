@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decideReport, fileReport, openReportCount, reportQueue, reportsOf } from "../services/reports/reports.ts";
-import { adminReport, decision, queueInput, report, reportInput } from "../services/reports/schemas.ts";
+import { decision, openReports, queueInput, report, reportInput, reportPage } from "../services/reports/schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -32,13 +32,13 @@ export const reportsRouter = router({
       ),
     )
     .input(queueInput)
-    .output(z.object({ total: z.number().int(), reports: z.array(adminReport) }))
+    .output(reportPage)
     .query(({ ctx, input }) => reportQueue(ctx, input)),
 
   openCount: adminProcedure
     .meta(rest("GET", "/admin/reports/open-count", "How many reports wait for an admin"))
     .input(z.void())
-    .output(z.object({ open: z.number().int() }))
+    .output(openReports)
     .query(({ ctx }) => openReportCount(ctx)),
 
   decide: adminProcedure

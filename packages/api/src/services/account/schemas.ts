@@ -10,3 +10,7 @@ export const tokenInfo = z.object({
   lastUsedAt: z.string().nullable(),
   expiresAt: z.string(),
 });
+
+export const passwordChanged = z.object({ changed: z.literal(true), otherSessionsEnded: z.literal(true) });
+
+export const tokenRevoked = z.object({ id: z.number().int(), revoked: z.literal(true) });

@@ -40,3 +40,5 @@ export const auditQuery = z
   })
   .optional()
   .transform((v) => v ?? { limit: 50, offset: 0, actor: undefined, kind: undefined, from: undefined, to: undefined });
+
+export const auditPage = z.object({ total: z.number().int(), kinds: z.array(z.string()), events: z.array(auditEvent) });

@@ -58,3 +58,7 @@ export const userChange = z
     disabled: z.boolean({ error: "disabled must be true or false." }).optional(),
   })
   .refine((v) => v.isAdmin !== undefined || v.disabled !== undefined, "Send isAdmin, disabled or both.");
+
+export const userCountInput = z.object({ query: searchText }).optional();
+
+export const userTotal = z.object({ total: z.number().int() });

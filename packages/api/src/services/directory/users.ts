@@ -2,7 +2,7 @@
  * The directory of users for admins: platform totals, users a page at a time and by name or e-mail,
  * and an admin's changes to a user (role, disabled) with the last-admin rule.
  */
-import { sessions, testAttempts, users } from "@jcba/db";
+import { sessions, testAttempts, userColumns, users } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { and, asc, count, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -57,12 +57,7 @@ export async function usersPage(ctx: Pick<Context, "database">, input: z.output<
     .offset(input.offset);
   const rows = await ctx.database.db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      isAdmin: users.isAdmin,
+      ...userColumns,
       createdAt: users.createdAt,
       disabledAt: users.disabledAt,
     })

@@ -52,3 +52,7 @@ export const queueInput = z.object({
 });
 
 export const decision = z.object({ id: idParam, status, reply: text("reply", 2000).optional() });
+
+export const reportPage = z.object({ total: z.number().int(), reports: z.array(adminReport) });
+
+export const openReports = z.object({ open: z.number().int() });

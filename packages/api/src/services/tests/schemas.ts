@@ -43,8 +43,8 @@ export const testQuestion = z.object({
   options: z.array(z.string()).nullable(),
 });
 
-const reviewItem = testQuestion.extend({
-  userAnswer: z.string().nullable(),
+/** A graded answer's feedback: tutor mode's check, and each question of a test's review. */
+export const checkedAnswer = z.object({
   isCorrect: z.boolean(),
   correctAnswer: z.string(),
   explanation: z.string(),
@@ -52,6 +52,8 @@ const reviewItem = testQuestion.extend({
   source: z.string().nullable(),
   sourceLabel: z.string().nullable(),
 });
+
+const reviewItem = testQuestion.extend({ userAnswer: z.string().nullable(), ...checkedAnswer.shape });
 
 export const testResult = z.object({
   attempt: testAttempt,
@@ -104,15 +106,6 @@ export const drawnTest = z.object({
 
 export const checkInput = z.object({ questionId: idParam, userAnswer: testAnswerText });
 
-export const checkedAnswer = z.object({
-  isCorrect: z.boolean(),
-  correctAnswer: z.string(),
-  explanation: z.string(),
-  citation: z.string().nullable(),
-  source: z.string().nullable(),
-  sourceLabel: z.string().nullable(),
-});
-
 export const submission = z.object({
   id: z.uuid("id must be a UUID.").optional(),
   answers: z
@@ -135,3 +128,16 @@ export const submission = z.object({
     .min(0, "timeSpentSeconds cannot be negative.")
     .max(MAX_TIME_LIMIT_MINUTES * 60 * 4, "timeSpentSeconds is too large."),
 });
+
+export const flagInput = z.object({
+  questionId: idParam,
+  flagged: z.boolean({ error: "flagged must be true or false." }),
+});
+
+export const clearFlagsInput = z.object({
+  questionIds: z.array(idParam).min(1, "questionIds needs at least one id.").max(500, "At most 500 ids."),
+});
+
+export const flagState = z.object({ questionId: z.number().int(), flagged: z.boolean() });
+
+export const flagsCleared = z.object({ cleared: z.number().int() });
