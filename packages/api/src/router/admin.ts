@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { auditEventsPage } from "../services/audit/events.ts";
 import { auditPage, auditQuery } from "../services/audit/schemas.ts";
-import {
-  adminStats,
-  adminUser,
-  userChange,
-  userCountInput,
-  usersInput,
-  userTotal,
-} from "../services/directory/schemas.ts";
+import * as directory from "../services/directory/schemas.ts";
 import { changeUser, platformStats, userCount, usersPage } from "../services/directory/users.ts";
 import { adminProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -19,7 +12,7 @@ export const adminRouter = router({
   stats: adminProcedure
     .meta(rest("GET", "/admin/stats", "Platform totals: users, questions, flashcards and practice-test attempts"))
     .input(z.void())
-    .output(adminStats)
+    .output(directory.adminStats)
     .query(({ ctx }) => platformStats(ctx)),
 
   users: adminProcedure
@@ -30,14 +23,14 @@ export const adminRouter = router({
         "Users of the platform in name order, a page at a time (100 unless limit says, at most 500); query finds members whose name or e-mail starts with it. The total is at GET /admin/users/count.",
       ),
     )
-    .input(usersInput)
-    .output(z.array(adminUser))
+    .input(directory.usersInput)
+    .output(z.array(directory.adminUser))
     .query(({ ctx, input }) => usersPage(ctx, input)),
 
   usersCount: adminProcedure
     .meta(rest("GET", "/admin/users/count", "How many users there are, or how many match query"))
-    .input(userCountInput)
-    .output(userTotal)
+    .input(directory.userCountInput)
+    .output(directory.userTotal)
     .query(({ ctx, input }) => userCount(ctx, input?.query)),
 
   updateUser: adminProcedure
@@ -48,8 +41,8 @@ export const adminRouter = router({
         "Make a member an admin or take it away, disable or enable an account (admin). The last admin stays; a disabled account's sessions and API tokens stop at once.",
       ),
     )
-    .input(userChange)
-    .output(adminUser)
+    .input(directory.userChange)
+    .output(directory.adminUser)
     .mutation(({ ctx, input }) => changeUser(ctx, input)),
 
   audit: adminProcedure

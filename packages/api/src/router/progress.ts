@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { sectionProgressOf } from "../services/answers/answers.ts";
-import {
-  questionAttemptInput,
-  questionAttemptResult,
-  sectionProgress,
-  sectionProgressInput,
-} from "../services/answers/schemas.ts";
+import * as answers from "../services/answers/schemas.ts";
 import { answerQuestion, sectionProgressAfter } from "../services/answers/study.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -16,7 +11,7 @@ export const progressRouter = router({
   sections: protectedProcedure
     .meta(rest("GET", "/progress/section", "The signed-in member's progress per section"))
     .input(z.void())
-    .output(z.array(sectionProgress))
+    .output(z.array(answers.sectionProgress))
     .query(({ ctx }) => sectionProgressOf(ctx.database, ctx.user.id)),
 
   /**
@@ -31,8 +26,8 @@ export const progressRouter = router({
         "Record a finished study session; answers with the section's recomputed progress",
       ),
     )
-    .input(sectionProgressInput)
-    .output(sectionProgress)
+    .input(answers.sectionProgressInput)
+    .output(answers.sectionProgress)
     .mutation(({ ctx, input }) => sectionProgressAfter(ctx, ctx.user.id, input.sectionNumber)),
 
   questionAttempt: protectedProcedure
@@ -43,7 +38,7 @@ export const progressRouter = router({
         "Submit one answer; the server grades it (isCorrect in the body is ignored)",
       ),
     )
-    .input(questionAttemptInput)
-    .output(questionAttemptResult)
+    .input(answers.questionAttemptInput)
+    .output(answers.questionAttemptResult)
     .mutation(({ ctx, input }) => answerQuestion(ctx, ctx.user.id, input)),
 });

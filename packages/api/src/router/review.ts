@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  rateInput,
-  reviewOutcome,
-  reviewQueue,
-  reviewSession,
-  reviewSettings,
-  sessionSummary,
-} from "../services/reviews/schemas.ts";
+import * as reviews from "../services/reviews/schemas.ts";
 import { rateItem, reviewQueueOf, sessionOf, settingsOf, updateSettings } from "../services/reviews/sessions.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -19,7 +12,7 @@ export const reviewRouter = router({
       rest("GET", "/review/queue", "The signed-in member's review items due within the next 24 hours, soonest first"),
     )
     .input(z.void())
-    .output(reviewQueue)
+    .output(reviews.reviewQueue)
     .query(({ ctx }) => reviewQueueOf(ctx, ctx.user.id)),
 
   rate: protectedProcedure
@@ -30,8 +23,8 @@ export const reviewRouter = router({
         "Rate one review item (1 Again, 2 Hard, 3 Good, 4 Easy); a retry with the same id changes nothing",
       ),
     )
-    .input(rateInput)
-    .output(reviewOutcome)
+    .input(reviews.rateInput)
+    .output(reviews.reviewOutcome)
     .mutation(({ ctx, input }) => rateItem(ctx, ctx.user.id, input)),
 
   session: protectedProcedure
@@ -39,12 +32,12 @@ export const reviewRouter = router({
       rest("GET", "/review/session", "Today's review session: due items and new ones within the member's daily caps"),
     )
     .input(z.void())
-    .output(reviewSession)
+    .output(reviews.reviewSession)
     .query(({ ctx }) => sessionOf(ctx, ctx.user.id)),
 
   summary: protectedProcedure
     .input(z.void())
-    .output(sessionSummary)
+    .output(reviews.sessionSummary)
     .query(async ({ ctx }) => {
       const { items: _, ...summary } = await sessionOf(ctx, ctx.user.id);
       return summary;
@@ -53,12 +46,12 @@ export const reviewRouter = router({
   settings: protectedProcedure
     .meta(rest("GET", "/review/settings", "The signed-in member's review settings"))
     .input(z.void())
-    .output(reviewSettings)
+    .output(reviews.reviewSettings)
     .query(({ ctx }) => settingsOf(ctx, ctx.user.id)),
 
   updateSettings: protectedProcedure
     .meta(rest("PATCH", "/review/settings", "Change some of the signed-in member's review settings"))
-    .input(reviewSettings.partial())
-    .output(reviewSettings)
+    .input(reviews.reviewSettings.partial())
+    .output(reviews.reviewSettings)
     .mutation(({ ctx, input }) => updateSettings(ctx, ctx.user.id, input)),
 });

@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { attemptOf, attemptsOf, checkAnswer, submitTest } from "../services/tests/attempts.ts";
 import { availabilityOf, drawTest } from "../services/tests/pools.ts";
-import {
-  availability,
-  checkedAnswer,
-  checkInput,
-  drawInput,
-  drawnTest,
-  submission,
-  testAttempt,
-  testResult,
-} from "../services/tests/schemas.ts";
+import * as tests from "../services/tests/schemas.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -20,19 +11,19 @@ export const testsRouter = router({
   list: protectedProcedure
     .meta(rest("GET", "/test-attempts", "The signed-in member's practice-test attempts, newest first"))
     .input(z.void())
-    .output(z.array(testAttempt))
+    .output(z.array(tests.testAttempt))
     .query(({ ctx }) => attemptsOf(ctx, ctx.user.id)),
 
   get: protectedProcedure
     .meta(rest("GET", "/test-attempts/{id}", "One attempt with its review"))
-    .input(z.object({ id: z.uuid("id must be a UUID.") }))
-    .output(testResult)
+    .input(tests.attemptId)
+    .output(tests.testResult)
     .query(({ ctx, input }) => attemptOf(ctx, ctx.user.id, input.id)),
 
   availability: protectedProcedure
     .meta(rest("GET", "/practice-test/availability", "How many questions each section has for a practice test"))
     .input(z.void())
-    .output(availability)
+    .output(tests.availability)
     .query(({ ctx }) => availabilityOf(ctx, ctx.user.id)),
 
   draw: protectedProcedure
@@ -43,14 +34,14 @@ export const testsRouter = router({
         "Draw practice-test questions at random, spread across the sections, without their answers",
       ),
     )
-    .input(drawInput)
-    .output(drawnTest)
+    .input(tests.drawInput)
+    .output(tests.drawnTest)
     .query(({ ctx, input }) => drawTest(ctx, ctx.user.id, input)),
 
   /** Tutor mode: grades one answer for feedback without recording it (the test is recorded on submit). */
   check: protectedProcedure
-    .input(checkInput)
-    .output(checkedAnswer)
+    .input(tests.checkInput)
+    .output(tests.checkedAnswer)
     .query(({ ctx, input }) => checkAnswer(ctx, input)),
 
   submit: protectedProcedure
@@ -61,7 +52,7 @@ export const testsRouter = router({
         "Submit a practice test; the server grades it and records the attempt once per id",
       ),
     )
-    .input(submission)
-    .output(testResult)
+    .input(tests.submission)
+    .output(tests.testResult)
     .mutation(({ ctx, input }) => submitTest(ctx, ctx.user.id, input)),
 });

@@ -141,3 +141,5 @@ export const clearFlagsInput = z.object({
 export const flagState = z.object({ questionId: z.number().int(), flagged: z.boolean() });
 
 export const flagsCleared = z.object({ cleared: z.number().int() });
+
+export const attemptId = z.object({ id: z.uuid("id must be a UUID.") });
