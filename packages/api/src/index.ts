@@ -3,11 +3,14 @@ import type { AppRouter } from "./root.ts";
 
 export { MEMBER_HEADER } from "@jcba/validators";
 export * as accountSchemas from "@jcba/validators/api";
-export { sessionUserColumns } from "./columns.ts";
-export { CONTENT_CHANNEL, type ContentCache, createContentCache, serializedOnce } from "./content-cache.ts";
 export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
 export { type AppRouter, appRouter } from "./root.ts";
-export * as schemas from "./schemas.ts";
+export {
+  CONTENT_CHANNEL,
+  type ContentCache,
+  createContentCache,
+  serializedOnce,
+} from "./services/content/content-cache.ts";
 export {
   type AccountServices,
   type CallerAuth,
@@ -16,7 +19,7 @@ export {
   type ProcedureMeta,
   type SessionUser,
   type UserSessionServices,
-} from "./trpc.ts";
+} from "./trpc/procedures.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

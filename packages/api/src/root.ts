@@ -12,7 +12,7 @@ import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
-import { router } from "./trpc.ts";
+import { router } from "./trpc/procedures.ts";
 
 export const appRouter = router({
   auth: authRouter,

@@ -5,15 +5,14 @@
  * way the REST adapter and /api/trpc call it.
  */
 import { loadContent, readAllSections } from "@jcba/content";
-import { createDatabase, type Database, users } from "@jcba/db";
+import { createDatabase, type Database, userColumns, users } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { sessionUserColumns } from "./columns.ts";
-import { createContentCache } from "./content-cache.ts";
 import { appRouter } from "./root.ts";
-import { createCallerFactory, type SessionUser } from "./trpc.ts";
+import { createContentCache } from "./services/content/content-cache.ts";
+import { createCallerFactory, type SessionUser } from "./trpc/procedures.ts";
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -46,7 +45,7 @@ export async function createTestApi(): Promise<TestApi> {
     const [user] = await database.db
       .insert(users)
       .values({ email: `user${++count}@test.local`, firstName, lastName, isAdmin })
-      .returning(sessionUserColumns);
+      .returning(userColumns);
     return { user: user!, call: createCaller({ database, content, user: user! }) };
   }
   const admin = await addUser("Ada", "Admin", true);

@@ -6,8 +6,8 @@
  * expires and has a scope.
  */
 import { createHash } from "node:crypto";
-import { type SessionUser, sessionUserColumns } from "@jcba/api";
-import { apiTokens, type Database, sessions, users } from "@jcba/db";
+import type { SessionUser } from "@jcba/api";
+import { apiTokens, type Database, sessions, userColumns, users } from "@jcba/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -157,7 +157,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
         return { user: hit.user, id, expiresAt: hit.expiresAt, renewed: false };
       const [row] = await db
-        .select({ ...sessionUserColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+        .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)));
@@ -193,7 +193,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt > now) return { ...hit.token, fresh: false };
       const [row] = await db
         .select({
-          ...sessionUserColumns,
+          ...userColumns,
           tokenId: apiTokens.id,
           scope: apiTokens.scope,
           expiresAt: apiTokens.expiresAt,

@@ -1,5 +1,5 @@
-import { type SessionUser, sessionUserColumns } from "@jcba/api";
-import { type Database, sessions as sessionsTable, users } from "@jcba/db";
+import type { SessionUser } from "@jcba/api";
+import { type Database, sessions as sessionsTable, userColumns, users } from "@jcba/db";
 import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import type { AuditSink } from "./security-audit.ts";
@@ -20,7 +20,7 @@ export async function verifyCredentials(
   password: string,
 ): Promise<SessionUser | null> {
   const [row] = await database.db
-    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
   if (!row?.passwordHash) {
@@ -53,7 +53,7 @@ export async function createUser(
       isAdmin: input.isAdmin ?? false,
     })
     .onConflictDoNothing({ target: users.email })
-    .returning(sessionUserColumns);
+    .returning(userColumns);
   return row ?? null;
 }
 

@@ -1,10 +1,10 @@
 import { auditEvents, sessions, users } from "@jcba/db";
 import { asc, desc, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createContentCache } from "../content-cache.ts";
 import { appRouter } from "../root.ts";
+import { createContentCache } from "../services/content/content-cache.ts";
 import { failure, useTestApi } from "../test-helpers.ts";
-import { createCallerFactory } from "../trpc.ts";
+import { createCallerFactory } from "../trpc/procedures.ts";
 
 const t = useTestApi();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Question } from "../schemas.ts";
+import type { Question } from "../services/content/schemas.ts";
 import { failure, shippedQuestionCount, useTestApi } from "../test-helpers.ts";
 
 const t = useTestApi();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Question } from "../schemas.ts";
+import type { Question } from "../services/content/schemas.ts";
 import { counts, failure, useTestApi } from "../test-helpers.ts";
 
 const t = useTestApi();

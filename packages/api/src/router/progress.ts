@@ -1,28 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
 import { z } from "zod";
-import { answerWriterFor } from "../answer-writer.ts";
-import { sectionProgressOf } from "../answers.ts";
-import { findQuestion } from "../content-cache.ts";
-import { clientErrorFrom } from "../db-errors.ts";
-import { questionAttemptInput, questionAttemptResult, sectionProgress, sectionProgressInput } from "../schemas.ts";
-import { protectedProcedure, router } from "../trpc.ts";
+import { sectionProgressOf } from "../services/answers/answers.ts";
+import * as answers from "../services/answers/schemas.ts";
+import { answerQuestion, sectionProgressAfter } from "../services/answers/study.ts";
+import { protectedProcedure, router } from "../trpc/procedures.ts";
+import { restEndpoints } from "../trpc/rest.ts";
 
-const TAG = ["Progress"];
+const rest = restEndpoints("Progress");
 
 export const progressRouter = router({
   sections: protectedProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/progress/section",
-        tags: TAG,
-        summary: "The signed-in member's progress per section",
-        protect: true,
-      },
-    })
+    .meta(rest("GET", "/progress/section", "The signed-in member's progress per section"))
     .input(z.void())
-    .output(z.array(sectionProgress))
+    .output(z.array(answers.sectionProgress))
     .query(({ ctx }) => sectionProgressOf(ctx.database, ctx.user.id)),
 
   /**
@@ -30,63 +19,26 @@ export const progressRouter = router({
    * the body are checked for shape and otherwise ignored: the answer is the section's record.
    */
   saveSection: protectedProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/progress/section",
-        tags: TAG,
-        summary: "Record a finished study session; answers with the section's recomputed progress",
-        protect: true,
-      },
-    })
-    .input(sectionProgressInput)
-    .output(sectionProgress)
-    .mutation(async ({ ctx, input }) => {
-      const [record] = await sectionProgressOf(ctx.database, ctx.user.id, input.sectionNumber);
-      return record ?? { sectionNumber: input.sectionNumber, questionsAttempted: 0, questionsCorrect: 0 };
-    }),
+    .meta(
+      rest(
+        "POST",
+        "/progress/section",
+        "Record a finished study session; answers with the section's recomputed progress",
+      ),
+    )
+    .input(answers.sectionProgressInput)
+    .output(answers.sectionProgress)
+    .mutation(({ ctx, input }) => sectionProgressAfter(ctx, ctx.user.id, input.sectionNumber)),
 
   questionAttempt: protectedProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/progress/question-attempt",
-        tags: TAG,
-        summary: "Submit one answer; the server grades it (isCorrect in the body is ignored)",
-        protect: true,
-      },
-    })
-    .input(questionAttemptInput)
-    .output(questionAttemptResult)
-    .mutation(async ({ ctx, input }) => {
-      const question = await findQuestion(ctx.content, input.questionId);
-      // Written together with other members' answers arriving at the same moment (group commit).
-      const { answer: stored, progress: record } = await answerWriterFor(ctx.database)
-        .write(ctx.user.id, {
-          id: input.id ?? randomUUID(),
-          questionId: question.id,
-          sectionNumber: question.sectionNumber,
-          userAnswer: input.userAnswer,
-          isCorrect: isAnswerCorrect(question, input.userAnswer),
-          chosenOption: chosenOptionIndex(question, input.userAnswer),
-          timeTakenMs: input.timeTakenMs ?? null,
-        })
-        // The question was deleted between the read and the write.
-        .catch((e) => clientErrorFrom(e, { notFound: `Question ${input.questionId} does not exist.` }));
-      // On a retry, `stored` is the answer recorded the first time.
-      return {
-        id: stored.id,
-        questionId: question.id,
-        userAnswer: stored.userAnswer,
-        isCorrect: stored.isCorrect,
-        correctAnswer: question.correctAnswer,
-        explanation: question.explanation,
-        createdAt: stored.createdAt,
-        sectionProgress: record ?? {
-          sectionNumber: question.sectionNumber,
-          questionsAttempted: 0,
-          questionsCorrect: 0,
-        },
-      };
-    }),
+    .meta(
+      rest(
+        "POST",
+        "/progress/question-attempt",
+        "Submit one answer; the server grades it (isCorrect in the body is ignored)",
+      ),
+    )
+    .input(answers.questionAttemptInput)
+    .output(answers.questionAttemptResult)
+    .mutation(({ ctx, input }) => answerQuestion(ctx, ctx.user.id, input)),
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { recordReview } from "../reviews.ts";
-import type { Question } from "../schemas.ts";
+import type { Question } from "../services/content/schemas.ts";
+import { recordReview } from "../services/reviews/schedule.ts";
 import { counts, failure, useTestApi } from "../test-helpers.ts";
 
 const t = useTestApi();

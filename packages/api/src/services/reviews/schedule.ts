@@ -17,7 +17,7 @@ import {
 import { scheduleReview } from "@jcba/domain/schedule";
 import { TRPCError } from "@trpc/server";
 import { and, eq, lte, sql } from "drizzle-orm";
-import { toIso } from "./answers.ts";
+import { toIso } from "../rows.ts";
 
 export interface ReviewInput {
   /** Chosen by the client (or the answer's id): a retry with the same id is logged once. */

@@ -1,5 +1,5 @@
 /**
- * The embedded database on a thread of its own (pglite-worker.mjs), seen from the server's thread as
+ * The embedded database on a thread of its own (worker.mjs), seen from the server's thread as
  * the part of PGlite that drizzle uses: query, exec and transaction.
  *
  * PGlite is one PostgreSQL backend in WebAssembly, and while it runs a statement its thread runs
@@ -41,7 +41,7 @@ export async function startPgliteThread(options: {
   /** Names of @electric-sql/pglite/contrib extensions to load. */
   extensions: string[];
 }): Promise<PgliteThread> {
-  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
+  const worker = new Worker(new URL("./worker.mjs", import.meta.url), {
     workerData: options,
     // Plain JavaScript: none of the parent's loaders or preloaded modules (--import) are wanted there.
     execArgv: [],
@@ -98,7 +98,7 @@ export async function startPgliteThread(options: {
   return {
     query,
     exec,
-    // One transaction at a time: the caller (pglite-queue.ts) holds the database for its whole length.
+    // One transaction at a time: the caller (queue.ts) holds the database for its whole length.
     transaction: (async <T>(callback: (tx: Transaction) => Promise<T>) => {
       await exec("BEGIN");
       try {

@@ -2,9 +2,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { counts, failure, useTestApi } from "../../test-helpers.ts";
 import { AnswerWriter } from "./answer-writer.ts";
 import { type GradedAnswer, recordAnswers, sectionProgressOf } from "./answers.ts";
-import { counts, failure, useTestApi } from "./test-helpers.ts";
 
 const t = useTestApi();
 

@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { counts, failure, useTestApi } from "../../test-helpers.ts";
 import { type GradedAnswer, recordAnswers, sectionProgressOf } from "./answers.ts";
-import { counts, failure, useTestApi } from "./test-helpers.ts";
 
 const t = useTestApi();
 

@@ -1,7 +1,7 @@
 /**
  * First-come queueing in front of PGlite.
  *
- * PGlite is one PostgreSQL backend (on its own thread: pglite-thread.ts): it runs one statement at a
+ * PGlite is one PostgreSQL backend (on its own thread: thread.ts): it runs one statement at a
  * time, and a transaction's statements travel one by one as BEGIN, statements, COMMIT. This queue
  * admits one statement, or one whole transaction, at a time in arrival order, so a transaction's
  * statements never interleave with anyone else's and a member who asks first is served first. Each
@@ -11,7 +11,7 @@
  * is the whole point.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import type { PgliteClient } from "./pglite-thread.ts";
+import type { PgliteClient } from "./thread.ts";
 
 export class StatementQueue {
   private readonly waiting: (() => void)[] = [];

@@ -8,7 +8,8 @@ import type { Database, Transaction } from "@jcba/db";
 import { ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { type PriorItem, readPriors, reviewKey, writeReviews } from "./reviews.ts";
+import { type PriorItem, readPriors, reviewKey, writeReviews } from "../reviews/schedule.ts";
+import { toIso } from "../rows.ts";
 
 export interface ProgressRecord {
   sectionNumber: number;
@@ -45,8 +46,6 @@ export interface RecordedAnswers {
   /** The member's progress in each section answered, after this write. */
   progress: ProgressRecord[];
 }
-
-export const toIso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** A member's progress per section: distinct questions answered, and how many the latest answer got right. */
 export async function sectionProgressOf(

@@ -1,6 +1,6 @@
 /**
  * The embedded database's own thread: one PGlite instance, answering the statements the server's
- * thread sends (see pglite-thread.ts for the protocol). PGlite runs PostgreSQL in WebAssembly, and
+ * thread sends (see thread.ts for the protocol). PGlite runs PostgreSQL in WebAssembly, and
  * while a statement runs, its thread does nothing else; here that thread is not the one that accepts
  * connections and answers requests.
  *

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "./index.ts";
+import { createDatabase, type Database } from "../index.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { auditEvents, type Db } from "@jcba/db";
 import type { AdminAuditKind } from "@jcba/domain";
-import type { Context } from "./trpc.ts";
+import type { Context } from "../../trpc/procedures.ts";
 
 /** The kinds are listed once, in @jcba/domain, for the API, the server and the Audit screen alike. */
 export { AUDIT_KINDS } from "@jcba/domain";

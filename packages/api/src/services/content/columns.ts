@@ -2,8 +2,7 @@
  * The columns of a question and of a flashcard as the API shows them (no content keys or edit times),
  * and of a user as a session carries them.
  */
-import { flashcards, questions, users } from "@jcba/db";
-import { getTableColumns } from "drizzle-orm";
+import { flashcards, questions } from "@jcba/db";
 
 /** Where a shipped item's facts come from (null for items an admin wrote). */
 const sourceOf = <T extends typeof questions | typeof flashcards>(table: T) => ({
@@ -34,7 +33,3 @@ export const flashcardColumns = {
   citation: flashcards.citation,
   ...sourceOf(flashcards),
 };
-
-/** A signed-in user (SessionUser): what a session carries and the directory shows, never the password hash. */
-const { id, email, firstName, lastName, profileImageUrl, isAdmin } = getTableColumns(users);
-export const sessionUserColumns = { id, email, firstName, lastName, profileImageUrl, isAdmin };

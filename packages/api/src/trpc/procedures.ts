@@ -3,9 +3,9 @@ import type { SecurityEventKind } from "@jcba/domain";
 import { MEMBER_HEADER, memberHeaderValue } from "@jcba/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { ContentCache } from "./content-cache.ts";
+import { publicError } from "../errors.ts";
+import type { ContentCache } from "../services/content/content-cache.ts";
 import { clientErrorOf } from "./db-errors.ts";
-import { publicError } from "./errors.ts";
 
 export interface SessionUser {
   id: number;

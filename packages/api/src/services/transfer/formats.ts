@@ -3,10 +3,11 @@
  * Moodle's GIFT and Aiken formats (moodle-formats.ts). Parsing and checking are pure;
  * the router applies a checked file in one transaction, so an import is all-or-nothing.
  */
+
+import { flashcardInput, questionInput } from "@jcba/validators/api";
 import Papa from "papaparse";
 import { z } from "zod";
 import { type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
-import { flashcardInput, questionInput } from "./schemas.ts";
 
 export type TransferKind = "questions" | "flashcards";
 export type TransferFormat = "json" | "csv";

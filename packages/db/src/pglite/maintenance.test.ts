@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "./index.ts";
-import { maintainTables } from "./pglite-maintenance.ts";
+import { createDatabase, type Database } from "../index.ts";
+import { maintainTables } from "./maintenance.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,0 +1,82 @@
+/**
+ * The question bank's and the deck's procedures, written once: list (from the content cache), and the
+ * admin's create, update and delete (services/content/items.ts).
+ */
+import { idParam } from "@jcba/validators/api";
+import { z } from "zod";
+import {
+  type ContentKind,
+  createContentItem,
+  removeContentItem,
+  updateContentItem,
+} from "../services/content/items.ts";
+import { cachedOutput, deleted, type Flashcard, type Question, sectionFilter } from "../services/content/schemas.ts";
+import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
+import { restEndpoints } from "../trpc/rest.ts";
+
+type ItemOf<K extends ContentKind> = K extends "question" ? Question : Flashcard;
+
+export function contentItemRouter<
+  K extends ContentKind,
+  Item extends z.ZodType<ItemOf<K>>,
+  Input extends z.ZodType,
+  Changes extends z.ZodObject,
+>(spec: {
+  kind: K;
+  tag: string;
+  /** The collection's REST path, e.g. /questions. */
+  path: `/${string}`;
+  item: Item;
+  input: Input;
+  /** The fields an update may change (all optional). */
+  changes: Changes;
+}) {
+  const { kind, path } = spec;
+  const rest = restEndpoints(spec.tag);
+  const plural = `${kind}s`;
+  return router({
+    list: protectedProcedure
+      .meta(rest("GET", path, `List ${plural}, optionally of one section`))
+      .input(sectionFilter)
+      .output(cachedOutput(z.array(spec.item)))
+      .query(async ({ ctx, input }) => {
+        const snapshot = await ctx.content.get();
+        const [all, bySection] =
+          kind === "question"
+            ? [snapshot.questions, snapshot.questionsBySection]
+            : [snapshot.flashcards, snapshot.flashcardsBySection];
+        return (input.section === undefined ? all : (bySection.get(input.section) ?? [])) as never;
+      }),
+
+    create: adminProcedure
+      .meta(rest("POST", path, `Create a ${kind} (admin)`))
+      .input(spec.input)
+      .output(spec.item)
+      // The schemas above check the shapes; one implementation serves both kinds.
+      .mutation(({ ctx, input }) => createContentItem(ctx, kind, input as never) as never),
+
+    update: adminProcedure
+      .meta(rest("PATCH", `${path}/{id}`, `Update a ${kind} (admin); omitted fields keep their value`))
+      .input(spec.changes.extend({ id: idParam }))
+      .output(spec.item)
+      .mutation(({ ctx, input }) => {
+        const { id, ...changes } = input as { id: number };
+        return updateContentItem(ctx, kind, id, changes) as never;
+      }),
+
+    delete: adminProcedure
+      .meta(
+        rest(
+          "DELETE",
+          `${path}/{id}`,
+          `Delete a ${kind} (admin); one that members have used is archived, keeping their history`,
+        ),
+      )
+      .input(z.object({ id: idParam }))
+      .output(deleted)
+      .mutation(async ({ ctx, input }) => {
+        await removeContentItem(ctx, kind, input.id);
+        return { id: input.id, deleted: true as const };
+      }),
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * The one way an admin writes a question or a flashcard: create, update (omitted fields keep their
+ * value) and remove. Each write is one transaction with its audit-trail record, and clears the content
+ * cache on every server once committed.
+ *
+ * Removal: an item no member has used is deleted; one that members have answered or rated is archived
+ * instead (gone from study, tests and lists, while their answers, progress and past tests stay as they
+ * were). Either way a shipped item is tombstoned, so loading the content again does not bring it back.
+ */
+import { contentTombstones, flashcards, questions } from "@jcba/db";
+import { questionProblem } from "@jcba/validators/api";
+import { TRPCError } from "@trpc/server";
+import { eq, sql } from "drizzle-orm";
+import { clientErrorFrom } from "../../trpc/db-errors.ts";
+import type { Context } from "../../trpc/procedures.ts";
+import { recordAdminAction } from "../audit/audit-trail.ts";
+import { flashcardColumns, questionColumns } from "./columns.ts";
+import type { Flashcard, FlashcardInput, Question, QuestionInput } from "./schemas.ts";
+
+export type ContentKind = "question" | "flashcard";
+/** An item as the API shows it, and the fields an admin sends for it. */
+type ItemOf<K extends ContentKind> = K extends "question" ? Question : Flashcard;
+type InputOf<K extends ContentKind> = K extends "question" ? QuestionInput : FlashcardInput;
+
+const KINDS = {
+  question: {
+    table: questions,
+    columns: questionColumns,
+    noun: "Question",
+    used: (id: number) => sql`EXISTS (SELECT 1 FROM question_attempts WHERE question_id = ${id})`,
+    /** Only multiple choice has options; an item's fields checked together (see questionProblem). */
+    settle: (item: Question, before?: Question) => {
+      if (item.questionType === "fill-in-blank") item.options = null;
+      // Accepted spellings belong to the answer they were written for.
+      if (before && (item.correctAnswer !== before.correctAnswer || item.questionType !== "fill-in-blank"))
+        item.alternatives = null;
+      const problem = before ? questionProblem(item) : null;
+      if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem.message });
+      return item;
+    },
+  },
+  flashcard: {
+    table: flashcards,
+    columns: flashcardColumns,
+    noun: "Flashcard",
+    used: (id: number) => sql`EXISTS (SELECT 1 FROM flashcard_mastery WHERE flashcard_id = ${id})`,
+    settle: (item: Flashcard) => item,
+  },
+} as const;
+
+/** What a content write needs: the database, the cache to clear, and who acts (for the audit trail). */
+export type ContentWriter = Pick<Context, "database" | "content" | "user" | "requestId" | "ip">;
+
+// Both tables share the columns a write touches; one drizzle type stands for either.
+const tableOf = (kind: ContentKind) => KINDS[kind].table as typeof questions;
+const columnsOf = (kind: ContentKind) => KINDS[kind].columns as typeof questionColumns;
+
+export async function createContentItem<K extends ContentKind>(
+  ctx: ContentWriter,
+  kind: K,
+  input: InputOf<K>,
+): Promise<ItemOf<K>> {
+  const values = KINDS[kind].settle({ ...input, citation: input.citation ?? null } as never) as object;
+  const created = await ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tableOf(kind))
+      .values({ ...(values as typeof questions.$inferInsert), editedAt: new Date() })
+      .returning(columnsOf(kind))
+      .catch((e) => clientErrorFrom(e));
+    await recordAdminAction(tx, ctx, {
+      kind: `${kind}.created`,
+      targetType: kind,
+      targetId: row!.id,
+      before: null,
+      after: row,
+    });
+    return row!;
+  });
+  ctx.content.invalidate();
+  return created as ItemOf<K>;
+}
+
+export async function updateContentItem<K extends ContentKind>(
+  ctx: ContentWriter,
+  kind: K,
+  id: number,
+  changes: Partial<InputOf<K>>,
+): Promise<ItemOf<K>> {
+  const { noun, settle } = KINDS[kind];
+  const table = tableOf(kind);
+  const updated = await ctx.database.db.transaction(async (tx) => {
+    const [current] = await tx.select(columnsOf(kind)).from(table).where(eq(table.id, id)).for("update");
+    if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `${noun} ${id} does not exist.` });
+    const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const { id: _id, ...values } = settle({ ...current, ...given } as never, current as never) as typeof current;
+    const [row] = await tx
+      .update(table)
+      .set({ ...values, editedAt: new Date() })
+      .where(eq(table.id, id))
+      .returning(columnsOf(kind))
+      .catch((e) => clientErrorFrom(e));
+    await recordAdminAction(tx, ctx, {
+      kind: `${kind}.updated`,
+      targetType: kind,
+      targetId: id,
+      before: current,
+      after: row,
+    });
+    return row!;
+  });
+  ctx.content.invalidate();
+  return updated as ItemOf<K>;
+}
+
+/** Deletes the item, or archives it when members have used it. */
+export async function removeContentItem(
+  ctx: ContentWriter,
+  kind: ContentKind,
+  id: number,
+): Promise<{ archived: boolean }> {
+  const { used, noun } = KINDS[kind];
+  const table = tableOf(kind);
+  const archived = await ctx.database.transaction(async (tx) => {
+    // Locked, so an answer arriving meanwhile either counts as use or waits for the removal.
+    const [row] = await tx.rows<{ contentKey: string | null; used: boolean }>(
+      sql`SELECT content_key AS "contentKey", ${used(id)} AS used FROM ${table} WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `${noun} ${id} does not exist.` });
+    // The item as it was, for the audit trail.
+    const [before] = await tx.db.select(columnsOf(kind)).from(table).where(eq(table.id, id));
+    if (row.used) await tx.db.update(table).set({ archivedAt: new Date() }).where(eq(table.id, id));
+    else await tx.db.delete(table).where(eq(table.id, id));
+    if (row.contentKey)
+      await tx.db.insert(contentTombstones).values({ contentKey: row.contentKey }).onConflictDoNothing();
+    await recordAdminAction(tx.db, ctx, {
+      kind: `${kind}.${row.used ? "archived" : "deleted"}`,
+      targetType: kind,
+      targetId: id,
+      before,
+      after: null,
+    });
+    return row.used;
+  });
+  ctx.content.invalidate();
+  return { archived };
+}

@@ -1,0 +1,11 @@
+import type { OpenApiMethod } from "trpc-to-openapi";
+import type { ProcedureMeta } from "./procedures.ts";
+
+/**
+ * A procedure's REST endpoint, for the REST adapter and the OpenAPI document: every endpoint of a
+ * router shares its tag and needs a signed-in caller (`protect`). A creation may answer 201.
+ */
+export const restEndpoints =
+  (tag: string) =>
+  (method: OpenApiMethod, path: `/${string}`, summary: string, options: { successStatus?: 201 } = {}) =>
+    ({ openapi: { method, path, tags: [tag], summary, protect: true }, ...options }) satisfies ProcedureMeta;

@@ -1,0 +1,114 @@
+/** A PostgreSQL server through postgres.js: a pool, plus connections of its own for notifications and serial writes. */
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import type { Database, DatabaseOptions, Db, Transaction } from "./database.ts";
+import * as schema from "./schema.ts";
+import { MIGRATIONS_DIR } from "./template.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Key of the advisory lock taken around migrations and the content load (any fixed 64-bit number). */
+const STARTUP_LOCK = 4_106_071_812;
+
+/** Retries the first connection until the server answers or the wait is over. */
+async function waitForServer(client: postgres.Sql, url: string, options: DatabaseOptions) {
+  const deadline = Date.now() + (options.waitSeconds ?? 60) * 1000;
+  const where = (() => {
+    try {
+      const u = new URL(url);
+      return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    } catch {
+      return "the configured server";
+    }
+  })();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client`SELECT 1`;
+      return;
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `The database at ${where} did not answer (${reason}). Check DATABASE_URL and that the server is running.`,
+        );
+      }
+      if (attempt % 5 === 0) options.onWait?.(`Waiting for the database at ${where} (${reason})…`);
+      await sleep(1000);
+    }
+  }
+}
+
+export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  const client = postgres(options.databaseUrl, {
+    max: options.maxConnections ?? 20,
+    onnotice: () => {},
+    // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
+  });
+  await waitForServer(client, options.databaseUrl, options);
+  const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const dialect = new PgDialect({ casing: "snake_case" });
+  // Raw statements run as named prepared statements: a connection parses a statement it has seen once,
+  // and skips the round trip that first describes an unnamed statement's parameters.
+  const prepared =
+    (on: Pick<postgres.Sql, "unsafe">) =>
+    async <T>(query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return [...((await on.unsafe(text, params as never[], { prepare: true })) as unknown as T[])];
+    };
+  const inTransaction =
+    (on: Db) =>
+    <T>(work: (tx: Transaction) => Promise<T>) =>
+      on.transaction((tx) =>
+        work({
+          db: tx as unknown as Db,
+          // On the transaction's own connection, which drizzle's transaction keeps on its session
+          // (drizzle-orm/postgres-js); drizzle's execute() never prepares.
+          rows: prepared((tx as unknown as { session: { client: postgres.TransactionSql } }).session.client),
+        }),
+      );
+  // Opened on first use: most processes (the CLI, tests) never need it.
+  let serial: { client: postgres.Sql; db: Db } | undefined;
+  const serialDb = () => {
+    if (!serial) {
+      const own = postgres(options.databaseUrl!, { max: 1, onnotice: () => {} });
+      serial = { client: own, db: drizzlePostgres(own, { schema, casing: "snake_case" }) as unknown as Db };
+    }
+    return serial.db;
+  };
+  return {
+    db,
+    kind: "postgres",
+    rows: prepared(client),
+    transaction: inTransaction(db),
+    serialTransaction: (work) => inTransaction(serialDb())(work),
+    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+    async exclusive(fn) {
+      // A session-level lock lives on one connection: hold that connection for the whole run.
+      const holder = await client.reserve();
+      try {
+        await holder`SELECT pg_advisory_lock(${STARTUP_LOCK})`;
+        return await fn();
+      } finally {
+        await holder`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.catch(() => {});
+        holder.release();
+      }
+    },
+    async listen(channel, onMessage, onGap) {
+      // postgres.js keeps one dedicated connection for notifications and reconnects it by itself;
+      // onlisten runs on every (re)connection, when a message may have been missed.
+      let first = true;
+      await client.listen(channel, onMessage, () => {
+        if (first) first = false;
+        else onGap?.();
+      });
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), serial?.client.end({ timeout: 5 })]);
+    },
+  };
+}
