@@ -86,6 +86,24 @@ describe("bad input over REST", () => {
     expect(broken.body).toEqual({ message: expect.any(String), code: "BAD_REQUEST" });
   });
 
+  it("keeps a __proto__ key in a body away from prototypes: REST refuses it, tRPC's input schema drops it", async () => {
+    // Why this matters more with the patched tRPC: see packages/api/src/trpc-patch.test.ts.
+    const body = '{"__proto__":{"isAdmin":true,"newPerDay":1},"newPerDay":7}';
+    const headers = { "content-type": "application/json" };
+    const before = (await m.get("/api/review/settings")).body;
+    const rest = await m.call("PATCH", "/api/review/settings", body, headers);
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ message: expect.any(String), code: "BAD_REQUEST" });
+    expect((await m.get("/api/review/settings")).body).toEqual(before);
+
+    const trpc = await m.call("POST", "/api/trpc/review.updateSettings", body, headers);
+    expect(trpc.status).toBe(200);
+    expect((await m.get("/api/review/settings")).body).toEqual({ ...before, newPerDay: 7 });
+    expect((await m.get("/api/auth/user")).body).toMatchObject({ isAdmin: false });
+    expect((await m.get("/api/admin/users")).status).toBe(403);
+    expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+  });
+
   it("answers 404 with { message, code } for something that does not exist, writing nothing", async () => {
     const before = await counts();
     const res = await m.post("/api/progress/question-attempt", { questionId: 999999, userAnswer: "a" });
