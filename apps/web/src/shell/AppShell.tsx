@@ -15,14 +15,14 @@ import {
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import type { SessionUser } from "../app/session.ts";
+import { ColorModeButton } from "../components/ui/color-mode.tsx";
+import { useToasterWanted } from "../components/ui/toaster.tsx";
 import { SignOutLink, SyncStatus } from "../offline/SyncStatus.tsx";
-import { ColorModeButton } from "./ui/color-mode.tsx";
-import { useToasterWanted } from "./ui/toaster.tsx";
 
 // Parts most screens never need load on demand, keeping every signed-in page light.
 const NavTooltip = lazy(() => import("./NavTooltip.tsx"));
 const MobileSheet = lazy(() => import("./MobileSheet.tsx"));
-const ToasterView = lazy(() => import("./ui/toaster-view.tsx"));
+const ToasterView = lazy(() => import("../components/ui/toaster-view.tsx"));
 const SearchPalette = lazy(() => import("../search/SearchPalette.tsx"));
 
 const COOKIE = "sidebar_state";
