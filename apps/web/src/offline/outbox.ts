@@ -29,7 +29,23 @@ const store = createStore("jcba-outbox", "writes");
 const keyOf = (userId: number) => `member:${userId}`;
 
 type Client = ReturnType<typeof makeTrpcClient>;
-let owner: { userId: number; client: Client; onSent: Set<SentListener>; onDrained: () => void } | null = null;
+
+/** How the outbox reaches the server: the browser's tRPC client and session check, or a test's own. */
+export interface OutboxTransport {
+  /** Sends one write; a refusal rejects with the server's HTTP status in `data.httpStatus`. */
+  send: (entry: OutboxEntry) => Promise<unknown>;
+  /** Who the server says is signed in: their id, null if nobody, undefined if it cannot be reached. */
+  signedInUser: () => Promise<number | null | undefined>;
+  /** Whether the device has a network at all (navigator.onLine in the browser). */
+  online: () => boolean;
+}
+
+let owner: {
+  userId: number;
+  transport: OutboxTransport;
+  onSent: Set<SentListener>;
+  onDrained: () => void;
+} | null = null;
 let started: () => void;
 /** Writes made before the outbox has started (it loads beside the first screen) wait for it. */
 const ready = new Promise<void>((resolve) => {
@@ -90,7 +106,7 @@ export function onSent(listener: SentListener): () => void {
   };
 }
 
-function send(client: Client, entry: OutboxEntry): Promise<unknown> {
+function sendWith(client: Client, entry: OutboxEntry): Promise<unknown> {
   switch (entry.kind) {
     case "answer":
       return client.progress.questionAttempt.mutate(entry.input);
@@ -158,12 +174,12 @@ function retryLater() {
 async function replayOnce() {
   const current = owner;
   if (!current) return;
-  if (!navigator.onLine) {
+  if (!current.transport.online()) {
     setSyncState({ online: false });
     return;
   }
   // Asked even with nothing to send: it is how the app learns it is offline or back.
-  const signedIn = await sessionUserId();
+  const signedIn = await current.transport.signedInUser();
   let list = await readOutbox(current.userId);
   if (list.length === 0) return;
   if (signedIn === undefined) return;
@@ -178,7 +194,7 @@ async function replayOnce() {
       const entry = list[0]!;
       let result: unknown;
       try {
-        result = await send(current.client, entry);
+        result = await current.transport.send(entry);
       } catch (error) {
         const status = statusOf(error);
         // No answer, a server fault or rate limiting: keep it, and try again in a while even if no
@@ -239,10 +255,23 @@ export function forgetSyncTime(userId: number) {
   }
 }
 
+/**
+ * Makes `userId` the outbox's member, sending through `transport`, without replaying yet. The
+ * browser's start below wires it to tRPC and the page's events; tests give it their own transport.
+ */
+export function openOutbox(userId: number, transport: OutboxTransport, onDrained: () => void = () => {}) {
+  clearTimeout(retryTimer);
+  owner = { userId, transport, onSent: new Set(), onDrained };
+  started();
+}
+
 /** Starts the member's outbox: replays now, on reconnect and whenever the app becomes visible. */
 export function startOutbox(userId: number, client: Client, onDrained: () => void) {
-  owner = { userId, client, onSent: new Set(), onDrained };
-  started();
+  openOutbox(
+    userId,
+    { send: (entry) => sendWith(client, entry), signedInUser: sessionUserId, online: () => navigator.onLine },
+    onDrained,
+  );
   let last: string | null = null;
   try {
     last = localStorage.getItem(syncedKey(userId));
