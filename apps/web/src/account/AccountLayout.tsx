@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { activeLinkStyle } from "../components/activeLinkStyle.ts";
 
 const TABS = [
   { to: "/account/password", label: "Change Password" },
@@ -42,10 +43,7 @@ export function AccountLayout({
                 minH="44px"
                 px="3"
                 rounded="md"
-                fontWeight={active ? "semibold" : "medium"}
-                bg={active ? "brand.muted" : "transparent"}
-                color={active ? "brand.fg" : "fg"}
-                _hover={{ bg: active ? "brand.muted" : "bg.muted" }}
+                {...activeLinkStyle(active)}
               >
                 {tab.label}
               </Box>
