@@ -1,20 +1,9 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  Field,
-  Flex,
-  Heading,
-  Input,
-  NativeSelect,
-  Portal,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
-import { SECTION_COUNT, SECTION_NUMBERS } from "@jcba/domain";
+import { Box, Button, Dialog, Field, Flex, Heading, Input, Portal, Text, Textarea } from "@chakra-ui/react";
+import { SECTION_COUNT } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { SectionSelect } from "./SectionSelect.tsx";
 
 /** Title row of an admin page: back link, title, description and the add button. */
 export function AdminPageHeader({
@@ -59,21 +48,12 @@ export function AdminSectionFilter({ value, onChange }: { value: string; onChang
   return (
     <Field.Root maxW={{ base: "full", sm: "xs" }}>
       <Field.Label>Filter by Section</Field.Label>
-      <NativeSelect.Root size="lg">
-        <NativeSelect.Field
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          data-testid="admin-section-filter"
-        >
-          <option value="all">All Sections</option>
-          {SECTION_NUMBERS.map((n) => (
-            <option key={n} value={String(n)}>
-              Section {n}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SectionSelect
+        value={value}
+        onChange={onChange}
+        testId="admin-section-filter"
+        first={{ value: "all", label: "All Sections" }}
+      />
     </Field.Root>
   );
 }

@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Card, Field, Flex, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
-import { ITEM_FLAG_LABELS, SECTION_NUMBERS } from "@jcba/domain";
+import { Badge, Box, Button, Card, Field, Flex, Stack, Table, Text } from "@chakra-ui/react";
+import { ITEM_FLAG_LABELS } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, Download, RefreshCw } from "lucide-react";
@@ -16,6 +16,7 @@ import {
   secondsText,
   sortRows,
 } from "./itemAnalysisTable.ts";
+import { SectionSelect } from "./SectionSelect.tsx";
 import { downloadFile } from "./transfer/transferRequests.ts";
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -106,20 +107,11 @@ export function ItemAnalysisScreen({
       >
         <Field.Root maxW={{ base: "full", sm: "xs" }}>
           <Field.Label>Section</Field.Label>
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field
-              value={String(section)}
-              onChange={(e) => onSectionChange(Number(e.currentTarget.value))}
-              data-testid="item-analysis-section"
-            >
-              {SECTION_NUMBERS.map((n) => (
-                <option key={n} value={String(n)}>
-                  Section {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SectionSelect
+            value={String(section)}
+            onChange={(value) => onSectionChange(Number(value))}
+            testId="item-analysis-section"
+          />
         </Field.Root>
         {report.isSuccess && (
           <Text color="fg.muted" role="status" data-testid="item-analysis-summary">

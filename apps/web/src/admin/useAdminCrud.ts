@@ -1,5 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import type { EditDialogProps, EditTarget } from "./EditDialog.tsx";
@@ -103,4 +103,23 @@ export function useAdminCrud<T extends { id: number }, P>({
     onClose: () => setDeleting(null),
   };
   return { openDialog, dialogProps, askDelete: setDeleting, deleting, deleteProps };
+}
+
+/**
+ * A link from Reports or Item Analysis (?edit=id) opens that item's edit dialog once the list has it,
+ * then leaves the address (`clear`), so a reload or Back does not open it again.
+ */
+export function useEditLink<T extends { id: number }>(
+  edit: number | undefined,
+  items: readonly T[] | undefined,
+  open: (item: T) => void,
+  clear: () => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
+  useEffect(() => {
+    if (edit === undefined || !items) return;
+    const item = items.find((x) => x.id === edit);
+    if (item) open(item);
+    clear();
+  }, [edit, items]);
 }

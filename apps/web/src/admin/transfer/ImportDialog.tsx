@@ -11,8 +11,9 @@ import {
   Text,
   useBreakpointValue,
 } from "@chakra-ui/react";
-import { plural, SECTION_NUMBERS } from "@jcba/domain";
+import { plural } from "@jcba/domain";
 import { useRef } from "react";
+import { SectionSelect } from "../SectionSelect.tsx";
 import { FileDropZone } from "./FileDropZone.tsx";
 import { ImportProgress } from "./ImportProgress.tsx";
 import { ImportReportView, summarySentence } from "./ImportReport.tsx";
@@ -123,23 +124,12 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                 {moodle && (
                   <Field.Root disabled={applying} maxW={{ sm: "xs" }}>
                     <Field.Label>Default section</Field.Label>
-                    <NativeSelect.Root size="lg">
-                      <NativeSelect.Field
-                        value={defaultSection === null ? "" : String(defaultSection)}
-                        onChange={(e) =>
-                          changeDefaultSection(e.currentTarget.value === "" ? null : Number(e.currentTarget.value))
-                        }
-                        data-testid="import-default-section"
-                      >
-                        <option value="">None</option>
-                        {SECTION_NUMBERS.map((n) => (
-                          <option key={n} value={String(n)}>
-                            Section {n}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <SectionSelect
+                      value={defaultSection === null ? "" : String(defaultSection)}
+                      onChange={(value) => changeDefaultSection(value === "" ? null : Number(value))}
+                      testId="import-default-section"
+                      first={{ value: "", label: "None" }}
+                    />
                     <Field.HelperText>
                       {format === "gift"
                         ? "For questions without a $CATEGORY line naming a section (e.g. $CATEGORY: JCBA/Section 12)."
