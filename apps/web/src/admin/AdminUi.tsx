@@ -59,21 +59,16 @@ export function AdminSectionFilter({ value, onChange }: { value: string; onChang
 }
 
 /** An accessible confirmation (role alertdialog) before deleting; Cancel has the initial focus. */
-export function ConfirmDeleteDialog({
-  open,
-  message,
-  detail,
-  pending,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmDeleteProps {
   open: boolean;
   message: string;
-  detail?: string;
+  detail?: string | undefined;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
-}) {
+}
+
+export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm, onClose }: ConfirmDeleteProps) {
   return (
     <Dialog.Root
       role="alertdialog"

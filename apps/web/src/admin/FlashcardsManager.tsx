@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
 import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flashcardForm.ts";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
@@ -29,9 +28,7 @@ export function FlashcardsManager() {
     noun: "flashcard",
     fields: FLASHCARD_FIELDS,
     listKey: trpc.flashcards.list.queryKey(),
-    create: (payload) => client.flashcards.create.mutate(payload),
-    update: (input) => client.flashcards.update.mutate(input),
-    remove: (input) => client.flashcards.delete.mutate(input),
+    api: client.flashcards,
   });
   useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
 
@@ -40,18 +37,14 @@ export function FlashcardsManager() {
       kind="flashcards"
       description="Add, edit and delete the flashcards of the study deck"
       maxW="6xl"
-      onAdd={() => crud.openDialog("new")}
+      crud={crud}
       filter={filter}
       onFilterChange={setFilter}
       section={section}
       count={cards.length}
       list={list}
-      dialogs={
-        <>
-          <FlashcardDialog {...crud.dialogProps} defaultSection={section} />
-          <ConfirmDeleteDialog {...crud.deleteProps} detail={crud.deleting?.term} />
-        </>
-      }
+      editDialog={<FlashcardDialog {...crud.dialogProps} defaultSection={section} />}
+      deleteDetail={crud.deleting?.term}
     >
       <SimpleGrid
         as="ul"

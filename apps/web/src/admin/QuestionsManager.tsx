@@ -5,7 +5,6 @@ import { getRouteApi } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
@@ -36,9 +35,7 @@ export function QuestionsManager() {
     noun: "question",
     fields: QUESTION_FIELDS,
     listKey: trpc.questions.list.queryKey(),
-    create: (payload) => client.questions.create.mutate(payload),
-    update: (input) => client.questions.update.mutate(input),
-    remove: (input) => client.questions.delete.mutate(input),
+    api: client.questions,
   });
   useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
 
@@ -48,18 +45,14 @@ export function QuestionsManager() {
       kind="questions"
       description="Add, edit and delete the study questions for each contract section"
       maxW="5xl"
-      onAdd={() => crud.openDialog("new")}
+      crud={crud}
       filter={filter}
       onFilterChange={setFilter}
       section={section}
       count={questions.length}
       list={list}
-      dialogs={
-        <>
-          <QuestionDialog {...crud.dialogProps} defaultSection={section} />
-          <ConfirmDeleteDialog {...crud.deleteProps} detail={crud.deleting?.questionText} />
-        </>
-      }
+      editDialog={<QuestionDialog {...crud.dialogProps} defaultSection={section} />}
+      deleteDetail={crud.deleting?.questionText}
     >
       <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Questions">
         {shown.map((q) => (

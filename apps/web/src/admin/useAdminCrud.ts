@@ -14,17 +14,18 @@ export function useAdminCrud<T extends { id: number }, P>({
   noun,
   fields,
   listKey,
-  create,
-  update,
-  remove,
+  api,
 }: {
   noun: "question" | "flashcard";
   /** The form's field names, to place the server's messages. */
   fields: readonly string[];
   listKey: QueryKey;
-  create: (payload: P) => Promise<unknown>;
-  update: (input: P & { id: number }) => Promise<unknown>;
-  remove: (input: { id: number }) => Promise<unknown>;
+  /** The content router's procedures (client.questions, client.flashcards). */
+  api: {
+    create: { mutate: (payload: P) => Promise<unknown> };
+    update: { mutate: (input: P & { id: number }) => Promise<unknown> };
+    delete: { mutate: (input: { id: number }) => Promise<unknown> };
+  };
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -52,17 +53,17 @@ export function useAdminCrud<T extends { id: number }, P>({
   };
 
   const creating = useMutation({
-    mutationFn: create,
+    mutationFn: (payload: P) => api.create.mutate(payload),
     onSuccess: saved(`${Noun} created successfully`, true),
     onError: failed(`Failed to create ${noun}`),
   });
   const updating = useMutation({
-    mutationFn: update,
+    mutationFn: (input: P & { id: number }) => api.update.mutate(input),
     onSuccess: saved(`${Noun} updated successfully`, false),
     onError: failed(`Failed to update ${noun}`),
   });
   const removing = useMutation({
-    mutationFn: remove,
+    mutationFn: (input: { id: number }) => api.delete.mutate(input),
     onSuccess: () => {
       notifySuccess(`${Noun} deleted successfully`);
       setDeleting(null);

@@ -4,14 +4,15 @@
  * through the outbox, so a review works with no connection. When nothing is left: 'All caught up' with
  * the time the next item falls due.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { percent, plural } from "@jcba/domain";
+import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { plural } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { SessionProgress } from "../components/SessionProgress.tsx";
 import { pendingWrites, replay } from "../offline/outbox.ts";
 import { CardItem } from "./ReviewCard.tsx";
 import { QuestionItem } from "./ReviewQuestion.tsx";
@@ -154,16 +155,7 @@ function ReviewRun({
             </Badge>
           )}
         </Flex>
-        <Progress.Root
-          value={percent(index, total)}
-          size="xs"
-          colorPalette="brand"
-          aria-label={`Review progress: ${index} of ${total} done`}
-        >
-          <Progress.Track rounded="full" bg="bg.emphasized">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <SessionProgress done={index} total={total} label={`Review progress: ${index} of ${total} done`} />
         {item.flashcard ? (
           <CardItem key={`f${item.itemId}`} card={item.flashcard} fourButtons={fourButtons} onNext={next} />
         ) : item.question ? (

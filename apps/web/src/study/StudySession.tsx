@@ -5,8 +5,8 @@
  * works the same with no connection; the server grades every answer again and its record counts.
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer, percent, sidebarSectionName } from "@jcba/domain";
+import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { canSubmitAnswer, sidebarSectionName } from "@jcba/domain";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
+import { SessionProgress } from "../components/SessionProgress.tsx";
 import { enqueue } from "../offline/outbox.ts";
 import { FlagToggle } from "./FlagToggle.tsx";
 import type { Graded, Question } from "./graded.ts";
@@ -222,16 +223,11 @@ function Session({
               </Badge>
               <FlagToggle questionId={question.id} />
             </Flex>
-            <Progress.Root
-              value={percent(answeredCount, total)}
-              size="xs"
-              colorPalette="brand"
-              aria-label={`Session progress: ${answeredCount} of ${total} answered`}
-            >
-              <Progress.Track rounded="full" bg="bg.emphasized">
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
+            <SessionProgress
+              done={answeredCount}
+              total={total}
+              label={`Session progress: ${answeredCount} of ${total} answered`}
+            />
             <QuestionPanel
               question={question}
               refs={{ question: questionRef, input: inputRef, feedback: feedbackRef }}
