@@ -1,8 +1,9 @@
-import { Box, Button, Dialog, Field, Flex, Heading, Input, Portal, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Dialog, Field, Flex, type FlexProps, Input, Portal, Text, Textarea } from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { PageTitle } from "../components/PageTitle.tsx";
 import { SectionSelect } from "./SectionSelect.tsx";
 
 /** Title row of an admin page: back link, title, description and the add button. */
@@ -22,24 +23,24 @@ export function AdminPageHeader({
           <ArrowLeft aria-hidden /> Back to Admin
         </Link>
       </Button>
-      <Flex
-        justify="space-between"
-        align={{ base: "stretch", sm: "flex-end" }}
-        gap="4"
-        direction={{ base: "column", sm: "row" }}
-        wrap={{ sm: "wrap" }}
-      >
-        <Box flex={{ sm: "1 1 18rem" }} minW="0">
-          <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
-            {title}
-          </Heading>
-          <Text color="fg.muted" mt="1">
-            {description}
-          </Text>
-        </Box>
+      <AdminToolbar wrap={{ sm: "wrap" }}>
+        <PageTitle title={title} description={description} flex={{ sm: "1 1 18rem" }} minW="0" />
         {action}
-      </Flex>
+      </AdminToolbar>
     </Box>
+  );
+}
+
+/** A row of an admin page that stacks on phones: the title and its buttons, a filter and its count. */
+export function AdminToolbar(props: FlexProps) {
+  return (
+    <Flex
+      gap="4"
+      align={{ base: "stretch", sm: "flex-end" }}
+      justify="space-between"
+      direction={{ base: "column", sm: "row" }}
+      {...props}
+    />
   );
 }
 

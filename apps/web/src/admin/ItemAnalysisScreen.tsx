@@ -6,7 +6,7 @@ import { ArrowDown, ArrowUp, Download, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { AdminPageHeader } from "./AdminUi.tsx";
+import { AdminPageHeader, AdminToolbar } from "./AdminUi.tsx";
 import {
   discriminationText,
   itemAnalysisCsv,
@@ -99,12 +99,7 @@ export function ItemAnalysisScreen({
           </Flex>
         }
       />
-      <Flex
-        gap="4"
-        align={{ base: "stretch", sm: "flex-end" }}
-        justify="space-between"
-        direction={{ base: "column", sm: "row" }}
-      >
+      <AdminToolbar>
         <Field.Root maxW={{ base: "full", sm: "xs" }}>
           <Field.Label>Section</Field.Label>
           <SectionSelect
@@ -119,7 +114,7 @@ export function ItemAnalysisScreen({
             {new Date(report.data.computedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
           </Text>
         )}
-      </Flex>
+      </AdminToolbar>
 
       {refresh.isError && (
         <Text color="fg.error" role="alert">

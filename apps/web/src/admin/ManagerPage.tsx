@@ -4,7 +4,13 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { AdminPageHeader, AdminSectionFilter, ConfirmDeleteDialog, type ConfirmDeleteProps } from "./AdminUi.tsx";
+import {
+  AdminPageHeader,
+  AdminSectionFilter,
+  AdminToolbar,
+  ConfirmDeleteDialog,
+  type ConfirmDeleteProps,
+} from "./AdminUi.tsx";
 import { TransferControls } from "./transfer/TransferControls.tsx";
 import { ITEM_NOUN, type TransferKind } from "./transfer/transferRequests.ts";
 
@@ -69,12 +75,7 @@ export function ManagerPage({
           </Flex>
         }
       />
-      <Flex
-        gap="4"
-        align={{ base: "stretch", sm: "flex-end" }}
-        justify="space-between"
-        direction={{ base: "column", sm: "row" }}
-      >
+      <AdminToolbar>
         <AdminSectionFilter value={filter} onChange={onFilterChange} />
         {list.isSuccess && (
           <Text color="fg.muted" role="status" data-testid={`${one}-count`}>
@@ -82,7 +83,7 @@ export function ManagerPage({
             {section === undefined ? " in all sections" : ` in Section ${section}`}
           </Text>
         )}
-      </Flex>
+      </AdminToolbar>
 
       {list.isPending ? (
         <LoadingSpinner label={`Loading ${kind}`} />
