@@ -2,7 +2,6 @@
 import { Box, Checkbox, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
 import { ProblemAlert } from "../components/ProblemAlert.tsx";
-import { ChoiceCards } from "./ChoiceCards.tsx";
 import { SectionPicker } from "./SectionPicker.tsx";
 import { SetupCard } from "./SetupCard.tsx";
 import { StartBar, SummaryCard } from "./SetupSummary.tsx";
@@ -60,21 +59,24 @@ export function SetupScreen({ choice, onChange, counts, offline = false, ...rest
 
       <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 20rem" }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
-          <SetupCard id="setup-sections" title="Sections" gap="4">
-            <ChoiceCards
-              labelledBy="setup-sections"
-              value={choice.scope}
-              onChange={(scope) => onChange({ ...choice, scope })}
-              columns={{ base: 1, sm: 2 }}
-              choices={[
+          <SetupCard
+            id="setup-sections"
+            title="Sections"
+            gap="4"
+            pick={{
+              value: choice.scope,
+              onChange: (scope) => onChange({ ...choice, scope }),
+              columns: { base: 1, sm: 2 },
+              choices: [
                 {
                   value: "all",
                   label: "All sections (comprehensive)",
                   description: `Questions from all ${SECTION_COUNT} sections, spread evenly`,
                 },
                 { value: "pick", label: "Choose sections", description: "Focus on the sections you pick" },
-              ]}
-            />
+              ],
+            }}
+          >
             {choice.scope === "pick" && (
               <SectionPicker
                 picked={choice.picked}
@@ -85,14 +87,16 @@ export function SetupScreen({ choice, onChange, counts, offline = false, ...rest
             )}
           </SetupCard>
 
-          <SetupCard id="setup-pool" title="Questions from" gap="3">
-            <ChoiceCards
-              labelledBy="setup-pool"
-              value={choice.pool}
-              onChange={(pool) => onChange({ ...choice, pool })}
-              columns={{ base: 2, sm: 4 }}
-              size="sm"
-              choices={POOLS.map((p) => {
+          <SetupCard
+            id="setup-pool"
+            title="Questions from"
+            gap="3"
+            pick={{
+              value: choice.pool,
+              onChange: (pool) => onChange({ ...choice, pool }),
+              columns: { base: 2, sm: 4 },
+              size: "sm",
+              choices: POOLS.map((p) => {
                 const n = poolTotal(p.value);
                 const unavailable = offline && p.value !== "all";
                 return {
@@ -102,8 +106,9 @@ export function SetupScreen({ choice, onChange, counts, offline = false, ...rest
                   disabled: unavailable,
                   testId: `pool-${p.value}`,
                 };
-              })}
-            />
+              }),
+            }}
+          >
             {choice.pool === "flagged" && (
               <Checkbox.Root
                 checked={choice.clearFlags}
@@ -117,43 +122,48 @@ export function SetupScreen({ choice, onChange, counts, offline = false, ...rest
             )}
           </SetupCard>
 
-          <SetupCard id="setup-mode" title="Mode">
-            <ChoiceCards
-              labelledBy="setup-mode"
-              value={choice.mode}
-              onChange={(mode) => onChange({ ...choice, mode })}
-              columns={{ base: 1, sm: 2 }}
-              size="sm"
-              choices={[
+          <SetupCard
+            id="setup-mode"
+            title="Mode"
+            pick={{
+              value: choice.mode,
+              onChange: (mode) => onChange({ ...choice, mode }),
+              columns: { base: 1, sm: 2 },
+              size: "sm",
+              choices: [
                 { value: "timed", label: "Timed", description: "No feedback until you submit" },
                 { value: "tutor", label: "Tutor", description: "Check each answer as you go", disabled: offline },
-              ]}
-            />
-          </SetupCard>
+              ],
+            }}
+          />
 
-          <SetupCard id="setup-length" title="Length">
-            <ChoiceCards
-              labelledBy="setup-length"
-              value={choice.length}
-              onChange={(length) => onChange({ ...choice, length })}
-              columns={{ base: 2, sm: 4 }}
-              size="sm"
-              choices={LENGTHS.map((l) => ({
+          <SetupCard
+            id="setup-length"
+            title="Length"
+            pick={{
+              value: choice.length,
+              onChange: (length) => onChange({ ...choice, length }),
+              columns: { base: 2, sm: 4 },
+              size: "sm",
+              choices: LENGTHS.map((l) => ({
                 value: l.value,
                 label: l.value === "all" ? l.label : `${l.label} questions`,
-              }))}
-            />
-          </SetupCard>
+              })),
+            }}
+          />
 
-          <SetupCard id="setup-limit" title="Time limit" gap="2">
-            <ChoiceCards
-              labelledBy="setup-limit"
-              value={choice.limit}
-              onChange={(limit) => onChange({ ...choice, limit })}
-              columns={{ base: 2, sm: 5 }}
-              size="sm"
-              choices={LIMITS}
-            />
+          <SetupCard
+            id="setup-limit"
+            title="Time limit"
+            gap="2"
+            pick={{
+              value: choice.limit,
+              onChange: (limit) => onChange({ ...choice, limit }),
+              columns: { base: 2, sm: 5 },
+              size: "sm",
+              choices: LIMITS,
+            }}
+          >
             <Text fontSize="sm" color="fg.muted">
               With a limit, the test is submitted automatically when time runs out.
             </Text>
