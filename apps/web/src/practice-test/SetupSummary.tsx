@@ -1,5 +1,17 @@
 /** The set-up's "Your test" card (what the choice draws, Start, a test code) and the phones' start bar. */
-import { Badge, Box, Button, Field, Flex, HStack, Input, Skeleton, Stack, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  type ButtonProps,
+  Field,
+  Flex,
+  HStack,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { MAX_TEST_QUESTIONS, plural } from "@jcba/domain";
 import { ClipboardCheck, Clock, ListChecks, Play } from "lucide-react";
 import { useState } from "react";
@@ -16,8 +28,21 @@ export interface StartProps {
   startError: string | null;
 }
 
-const canStart = ({ summary, starting }: StartProps) =>
-  summary.available !== undefined && summary.count > 0 && !starting;
+/** Start Test: enabled once the counts are in and the choice draws at least one question. */
+function StartButton({ start, ...button }: { start: StartProps } & ButtonProps) {
+  const { summary, starting } = start;
+  return (
+    <Button
+      colorPalette="brand"
+      onClick={start.onStart}
+      disabled={summary.available === undefined || summary.count === 0 || starting}
+      loading={starting}
+      {...button}
+    >
+      <Play aria-hidden /> Start Test
+    </Button>
+  );
+}
 
 /** What the choice draws, in three lines: questions, sections, time limit. */
 function TestOutline({ choice, summary }: { choice: SetupChoice; summary: SetupSummary }) {
@@ -124,18 +149,7 @@ export function SummaryCard(
           <TestOutline choice={choice} summary={summary} />
         ))}
       {startError && <ProblemAlert title="Couldn't start the test" description={startError} />}
-      <Button
-        colorPalette="brand"
-        size="lg"
-        minH="48px"
-        onClick={props.onStart}
-        disabled={!canStart(props)}
-        loading={props.starting}
-        loadingText="Drawing questions…"
-        hideBelow="lg"
-      >
-        <Play aria-hidden /> Start Test
-      </Button>
+      <StartButton start={props} size="lg" minH="48px" loadingText="Drawing questions…" hideBelow="lg" />
       <TestCodeForm offline={props.offline} onOpenCode={props.onOpenCode} />
     </SetupCard>
   );
@@ -176,16 +190,7 @@ export function StartBar(props: StartProps) {
           </Text>
         )}
       </Box>
-      <Button
-        colorPalette="brand"
-        minH="44px"
-        onClick={props.onStart}
-        disabled={!canStart(props)}
-        loading={props.starting}
-        loadingText="Drawing…"
-      >
-        <Play aria-hidden /> Start Test
-      </Button>
+      <StartButton start={props} minH="44px" loadingText="Drawing…" />
     </Flex>
   );
 }

@@ -9,8 +9,8 @@ import { type ReactNode, type Ref, useId } from "react";
 import { PeerStats } from "../components/PeerStats.tsx";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
 import { AnswerFeedback } from "./AnswerFeedback.tsx";
-import { AnswerForm } from "./AnswerForm.tsx";
-import type { Graded, Question } from "./graded.ts";
+import { AnswerForm, type AnswerFormProps } from "./AnswerForm.tsx";
+import type { Graded } from "./graded.ts";
 
 /** The verdict with its explanation and reference, then how other members answered. */
 export function QuestionFeedback({
@@ -38,34 +38,22 @@ export function QuestionFeedback({
 }
 
 export function QuestionPanel({
-  question,
   refs,
-  answer,
-  onAnswer,
-  result,
-  sending,
-  sendError,
-  onSubmit,
   next,
   onNext,
-}: {
-  question: Question;
+  ...form
+}: Omit<AnswerFormProps, "labelledBy" | "inputRef"> & {
   /** Where the screen moves focus: the question, its text field, the feedback. */
   refs: {
     question: Ref<HTMLHeadingElement>;
     input: Ref<HTMLInputElement>;
     feedback: Ref<HTMLDivElement>;
   };
-  answer: string;
-  onAnswer: (answer: string) => void;
-  result: Graded | undefined;
-  sending: boolean;
-  sendError: string | null;
-  onSubmit: () => void;
   /** The label of the button that goes on once the answer is graded. */
   next: ReactNode;
   onNext: () => void;
 }) {
+  const { question, result } = form;
   const headingId = useId();
   return (
     <>
@@ -82,17 +70,7 @@ export function QuestionPanel({
       >
         {question.questionText}
       </Heading>
-      <AnswerForm
-        question={question}
-        labelledBy={headingId}
-        answer={answer}
-        onAnswer={onAnswer}
-        result={result}
-        sending={sending}
-        sendError={sendError}
-        onSubmit={onSubmit}
-        inputRef={refs.input}
-      />
+      <AnswerForm {...form} labelledBy={headingId} inputRef={refs.input} />
       {result && (
         <>
           <QuestionFeedback
