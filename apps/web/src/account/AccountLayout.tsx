@@ -1,6 +1,8 @@
-import { Box, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Flex, Stack } from "@chakra-ui/react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { activeLinkStyle } from "../components/activeLinkStyle.ts";
+import { PageTitle } from "../components/PageTitle.tsx";
 
 const TABS = [
   { to: "/account/password", label: "Change Password" },
@@ -22,14 +24,7 @@ export function AccountLayout({
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <Stack gap="6" maxW="4xl">
-      <Box>
-        <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
-          {title}
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          {description}
-        </Text>
-      </Box>
+      <PageTitle title={title} description={description} />
       <Flex as="nav" aria-label="Account" gap="2" borderBottomWidth="1px" pb="2" wrap="wrap">
         {TABS.map((tab) => {
           const active = pathname === tab.to;
@@ -42,10 +37,7 @@ export function AccountLayout({
                 minH="44px"
                 px="3"
                 rounded="md"
-                fontWeight={active ? "semibold" : "medium"}
-                bg={active ? "brand.muted" : "transparent"}
-                color={active ? "brand.fg" : "fg"}
-                _hover={{ bg: active ? "brand.muted" : "bg.muted" }}
+                {...activeLinkStyle(active)}
               >
                 {tab.label}
               </Box>

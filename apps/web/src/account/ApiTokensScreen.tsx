@@ -18,6 +18,7 @@ import { Copy, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { TableHeadings } from "../components/TableHeadings.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
 
@@ -180,15 +181,7 @@ export function ApiTokensScreen() {
           ) : (
             <Box overflowX="auto">
               <Table.Root size="sm" data-testid="tokens-table">
-                <Table.Header>
-                  <Table.Row bg="transparent">
-                    {["Name", "Access", "Created", "Last used", "Expires", "Actions"].map((h) => (
-                      <Table.ColumnHeader key={h} textAlign={h === "Actions" ? "end" : undefined}>
-                        {h}
-                      </Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                </Table.Header>
+                <TableHeadings headings={["Name", "Access", "Created", "Last used", "Expires", "Actions"]} />
                 <Table.Body>
                   {tokens.data.map((t) => (
                     <Table.Row key={t.id} bg="transparent" data-testid="token-row">

@@ -1,20 +1,10 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  Field,
-  Flex,
-  Heading,
-  Input,
-  NativeSelect,
-  Portal,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
-import { SECTION_COUNT, SECTION_NUMBERS } from "@jcba/domain";
+import { Box, Button, Dialog, Field, Flex, type FlexProps, Input, Portal, Text, Textarea } from "@chakra-ui/react";
+import { SECTION_COUNT } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { SectionSelect } from "./SectionSelect.tsx";
 
 /** Title row of an admin page: back link, title, description and the add button. */
 export function AdminPageHeader({
@@ -33,24 +23,24 @@ export function AdminPageHeader({
           <ArrowLeft aria-hidden /> Back to Admin
         </Link>
       </Button>
-      <Flex
-        justify="space-between"
-        align={{ base: "stretch", sm: "flex-end" }}
-        gap="4"
-        direction={{ base: "column", sm: "row" }}
-        wrap={{ sm: "wrap" }}
-      >
-        <Box flex={{ sm: "1 1 18rem" }} minW="0">
-          <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
-            {title}
-          </Heading>
-          <Text color="fg.muted" mt="1">
-            {description}
-          </Text>
-        </Box>
+      <AdminToolbar wrap={{ sm: "wrap" }}>
+        <PageTitle title={title} description={description} flex={{ sm: "1 1 18rem" }} minW="0" />
         {action}
-      </Flex>
+      </AdminToolbar>
     </Box>
+  );
+}
+
+/** A row of an admin page that stacks on phones: the title and its buttons, a filter and its count. */
+export function AdminToolbar(props: FlexProps) {
+  return (
+    <Flex
+      gap="4"
+      align={{ base: "stretch", sm: "flex-end" }}
+      justify="space-between"
+      direction={{ base: "column", sm: "row" }}
+      {...props}
+    />
   );
 }
 
@@ -59,41 +49,27 @@ export function AdminSectionFilter({ value, onChange }: { value: string; onChang
   return (
     <Field.Root maxW={{ base: "full", sm: "xs" }}>
       <Field.Label>Filter by Section</Field.Label>
-      <NativeSelect.Root size="lg">
-        <NativeSelect.Field
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          data-testid="admin-section-filter"
-        >
-          <option value="all">All Sections</option>
-          {SECTION_NUMBERS.map((n) => (
-            <option key={n} value={String(n)}>
-              Section {n}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SectionSelect
+        value={value}
+        onChange={onChange}
+        testId="admin-section-filter"
+        first={{ value: "all", label: "All Sections" }}
+      />
     </Field.Root>
   );
 }
 
 /** An accessible confirmation (role alertdialog) before deleting; Cancel has the initial focus. */
-export function ConfirmDeleteDialog({
-  open,
-  message,
-  detail,
-  pending,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmDeleteProps {
   open: boolean;
   message: string;
-  detail?: string;
+  detail?: string | undefined;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
-}) {
+}
+
+export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm, onClose }: ConfirmDeleteProps) {
   return (
     <Dialog.Root
       role="alertdialog"

@@ -181,22 +181,24 @@ export type FormState<F> = Pick<ReturnType<typeof useEditForm<F, unknown>>, "for
  * An add/edit dialog for one kind of item: a fresh form for every item opened (blank, or from the
  * item), checked on submit before the payload goes to `onSubmit`.
  */
+/** A content item's form as data: a blank one, one filled from an item, its check and its fields in order. */
+export interface ContentForm<T, F, P> {
+  blank: (defaultSection?: number) => F;
+  from: (item: T) => F;
+  check: (form: F) => Checked<P>;
+  order: readonly string[];
+}
+
 export function FormDialog<T extends { id: number }, F, P>({
   dialog,
   noun,
-  blank,
-  from,
-  check,
-  order,
+  form: { blank, from, check, order },
   children,
 }: {
   dialog: EditDialogProps<T, P>;
   /** 'Question': titles 'Add New Question' and 'Edit Question'. */
   noun: string;
-  blank: (defaultSection?: number) => F;
-  from: (item: T) => F;
-  check: (form: F) => Checked<P>;
-  order: readonly string[];
+  form: ContentForm<T, F, P>;
   children: (state: FormState<F>) => ReactNode;
 }) {
   return (

@@ -1,26 +1,11 @@
 import { MAX_LENGTH } from "@jcba/validators";
 import { SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
-import {
-  blankFlashcardForm,
-  checkFlashcard,
-  FLASHCARD_FIELDS,
-  type Flashcard,
-  type FlashcardForm,
-  type FlashcardPayload,
-  flashcardFormFrom,
-} from "./flashcardForm.ts";
+import { FLASHCARD_FORM, type Flashcard, type FlashcardForm, type FlashcardPayload } from "./flashcardForm.ts";
 
 export function FlashcardDialog(props: EditDialogProps<Flashcard, FlashcardPayload>) {
   return (
-    <FormDialog
-      dialog={props}
-      noun="Flashcard"
-      blank={blankFlashcardForm}
-      from={flashcardFormFrom}
-      check={checkFlashcard}
-      order={FLASHCARD_FIELDS}
-    >
+    <FormDialog dialog={props} noun="Flashcard" form={FLASHCARD_FORM}>
       {(state) => <FlashcardFields {...state} />}
     </FormDialog>
   );

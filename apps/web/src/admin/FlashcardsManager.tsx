@@ -2,13 +2,12 @@ import { Badge, Card, Flex, HStack, SimpleGrid, Text } from "@chakra-ui/react";
 import { citationLabel } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
 import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flashcardForm.ts";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
-import { useAdminCrud } from "./useAdminCrud.ts";
+import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
 const route = getRouteApi("/admin/flashcards");
 
@@ -29,36 +28,23 @@ export function FlashcardsManager() {
     noun: "flashcard",
     fields: FLASHCARD_FIELDS,
     listKey: trpc.flashcards.list.queryKey(),
-    create: (payload) => client.flashcards.create.mutate(payload),
-    update: (input) => client.flashcards.update.mutate(input),
-    remove: (input) => client.flashcards.delete.mutate(input),
+    api: client.flashcards,
   });
-  // A link from Reports (?edit=id) opens that item's edit dialog once the list has it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
-  useEffect(() => {
-    if (edit === undefined || !list.data) return;
-    const item = list.data.find((x) => x.id === edit);
-    if (item) crud.openDialog(item);
-    void navigate({ search: {}, replace: true });
-  }, [edit, list.data]);
+  useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
 
   return (
     <ManagerPage
       kind="flashcards"
       description="Add, edit and delete the flashcards of the study deck"
       maxW="6xl"
-      onAdd={() => crud.openDialog("new")}
+      crud={crud}
       filter={filter}
       onFilterChange={setFilter}
       section={section}
       count={cards.length}
       list={list}
-      dialogs={
-        <>
-          <FlashcardDialog {...crud.dialogProps} defaultSection={section} />
-          <ConfirmDeleteDialog {...crud.deleteProps} detail={crud.deleting?.term} />
-        </>
-      }
+      editDialog={<FlashcardDialog {...crud.dialogProps} defaultSection={section} />}
+      deleteDetail={crud.deleting?.term}
     >
       <SimpleGrid
         as="ul"

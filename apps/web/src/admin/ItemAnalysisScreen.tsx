@@ -1,12 +1,12 @@
-import { Badge, Box, Button, Card, Field, Flex, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
-import { ITEM_FLAG_LABELS, SECTION_NUMBERS } from "@jcba/domain";
+import { Badge, Box, Button, Card, Field, Flex, Stack, Table, Text } from "@chakra-ui/react";
+import { ITEM_FLAG_LABELS } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, Download, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { AdminPageHeader } from "./AdminUi.tsx";
+import { AdminPageHeader, AdminToolbar } from "./AdminUi.tsx";
 import {
   discriminationText,
   itemAnalysisCsv,
@@ -16,6 +16,7 @@ import {
   secondsText,
   sortRows,
 } from "./itemAnalysisTable.ts";
+import { SectionSelect } from "./SectionSelect.tsx";
 import { downloadFile } from "./transfer/transferRequests.ts";
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -98,28 +99,14 @@ export function ItemAnalysisScreen({
           </Flex>
         }
       />
-      <Flex
-        gap="4"
-        align={{ base: "stretch", sm: "flex-end" }}
-        justify="space-between"
-        direction={{ base: "column", sm: "row" }}
-      >
+      <AdminToolbar>
         <Field.Root maxW={{ base: "full", sm: "xs" }}>
           <Field.Label>Section</Field.Label>
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field
-              value={String(section)}
-              onChange={(e) => onSectionChange(Number(e.currentTarget.value))}
-              data-testid="item-analysis-section"
-            >
-              {SECTION_NUMBERS.map((n) => (
-                <option key={n} value={String(n)}>
-                  Section {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SectionSelect
+            value={String(section)}
+            onChange={(value) => onSectionChange(Number(value))}
+            testId="item-analysis-section"
+          />
         </Field.Root>
         {report.isSuccess && (
           <Text color="fg.muted" role="status" data-testid="item-analysis-summary">
@@ -127,7 +114,7 @@ export function ItemAnalysisScreen({
             {new Date(report.data.computedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
           </Text>
         )}
-      </Flex>
+      </AdminToolbar>
 
       {refresh.isError && (
         <Text color="fg.error" role="alert">

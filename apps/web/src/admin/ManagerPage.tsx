@@ -4,7 +4,13 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { AdminPageHeader, AdminSectionFilter } from "./AdminUi.tsx";
+import {
+  AdminPageHeader,
+  AdminSectionFilter,
+  AdminToolbar,
+  ConfirmDeleteDialog,
+  type ConfirmDeleteProps,
+} from "./AdminUi.tsx";
 import { TransferControls } from "./transfer/TransferControls.tsx";
 import { ITEM_NOUN, type TransferKind } from "./transfer/transferRequests.ts";
 
@@ -25,19 +31,25 @@ export function ManagerPage({
   kind,
   description,
   maxW,
-  onAdd,
+  crud,
+  editDialog,
+  deleteDetail,
   filter,
   onFilterChange,
   section,
   count,
   list,
   children,
-  dialogs,
 }: {
   kind: TransferKind;
   description: string;
   maxW: string;
-  onAdd: () => void;
+  /** The page's create, edit and delete (useAdminCrud): Add opens a new item's dialog. */
+  crud: { openDialog: (target: "new") => void; deleteProps: Omit<ConfirmDeleteProps, "detail"> };
+  /** The item's edit dialog. */
+  editDialog: ReactNode;
+  /** What the delete confirmation names: the item being deleted. */
+  deleteDetail: string | undefined;
   /** The filter's value: "all" or a section number. */
   filter: string;
   onFilterChange: (value: string) => void;
@@ -46,7 +58,6 @@ export function ManagerPage({
   count: number;
   list: ListState;
   children: ReactNode;
-  dialogs: ReactNode;
 }) {
   const one = ITEM_NOUN[kind];
   const title = one[0]!.toUpperCase() + one.slice(1);
@@ -58,18 +69,13 @@ export function ManagerPage({
         action={
           <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
             <TransferControls kind={kind} />
-            <Button colorPalette="brand" size="lg" onClick={onAdd}>
+            <Button colorPalette="brand" size="lg" onClick={() => crud.openDialog("new")}>
               <Plus aria-hidden /> Add {title}
             </Button>
           </Flex>
         }
       />
-      <Flex
-        gap="4"
-        align={{ base: "stretch", sm: "flex-end" }}
-        justify="space-between"
-        direction={{ base: "column", sm: "row" }}
-      >
+      <AdminToolbar>
         <AdminSectionFilter value={filter} onChange={onFilterChange} />
         {list.isSuccess && (
           <Text color="fg.muted" role="status" data-testid={`${one}-count`}>
@@ -77,7 +83,7 @@ export function ManagerPage({
             {section === undefined ? " in all sections" : ` in Section ${section}`}
           </Text>
         )}
-      </Flex>
+      </AdminToolbar>
 
       {list.isPending ? (
         <LoadingSpinner label={`Loading ${kind}`} />
@@ -92,7 +98,8 @@ export function ManagerPage({
       ) : (
         children
       )}
-      {dialogs}
+      {editDialog}
+      <ConfirmDeleteDialog {...crud.deleteProps} detail={deleteDetail} />
     </Stack>
   );
 }

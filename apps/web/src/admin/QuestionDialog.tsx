@@ -4,26 +4,16 @@ import { MAX_LENGTH } from "@jcba/validators";
 import { ERROR_COLOR, FormField, SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
-  blankQuestionForm,
-  checkQuestion,
   OPTION_LETTERS,
-  QUESTION_FIELDS,
+  QUESTION_FORM,
   type Question,
   type QuestionForm,
   type QuestionPayload,
-  questionFormFrom,
 } from "./questionForm.ts";
 
 export function QuestionDialog(props: EditDialogProps<Question, QuestionPayload>) {
   return (
-    <FormDialog
-      dialog={props}
-      noun="Question"
-      blank={blankQuestionForm}
-      from={questionFormFrom}
-      check={checkQuestion}
-      order={QUESTION_FIELDS}
-    >
+    <FormDialog dialog={props} noun="Question" form={QUESTION_FORM}>
       {(state) => <QuestionFields {...state} />}
     </FormDialog>
   );

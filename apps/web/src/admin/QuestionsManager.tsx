@@ -3,14 +3,13 @@ import { citationLabel } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { ConfirmDeleteDialog } from "./AdminUi.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
 import { OPTION_LETTERS, QUESTION_FIELDS, type Question, type QuestionPayload } from "./questionForm.ts";
-import { useAdminCrud } from "./useAdminCrud.ts";
+import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
 const route = getRouteApi("/admin/questions");
 
@@ -36,18 +35,9 @@ export function QuestionsManager() {
     noun: "question",
     fields: QUESTION_FIELDS,
     listKey: trpc.questions.list.queryKey(),
-    create: (payload) => client.questions.create.mutate(payload),
-    update: (input) => client.questions.update.mutate(input),
-    remove: (input) => client.questions.delete.mutate(input),
+    api: client.questions,
   });
-  // A link from Reports or Item Analysis (?edit=id) opens that item's edit dialog once the list has it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
-  useEffect(() => {
-    if (edit === undefined || !list.data) return;
-    const item = list.data.find((x) => x.id === edit);
-    if (item) crud.openDialog(item);
-    void navigate({ search: {}, replace: true });
-  }, [edit, list.data]);
+  useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
 
   const shown = questions.slice((page - 1) * pageSize, page * pageSize);
   return (
@@ -55,18 +45,14 @@ export function QuestionsManager() {
       kind="questions"
       description="Add, edit and delete the study questions for each contract section"
       maxW="5xl"
-      onAdd={() => crud.openDialog("new")}
+      crud={crud}
       filter={filter}
       onFilterChange={setFilter}
       section={section}
       count={questions.length}
       list={list}
-      dialogs={
-        <>
-          <QuestionDialog {...crud.dialogProps} defaultSection={section} />
-          <ConfirmDeleteDialog {...crud.deleteProps} detail={crud.deleting?.questionText} />
-        </>
-      }
+      editDialog={<QuestionDialog {...crud.dialogProps} defaultSection={section} />}
+      deleteDetail={crud.deleting?.questionText}
     >
       <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Questions">
         {shown.map((q) => (

@@ -1,5 +1,6 @@
 import { flashcardFormInput } from "@jcba/validators";
 import type { RouterInputs, RouterOutputs } from "../app/trpc.ts";
+import type { ContentForm } from "./EditDialog.tsx";
 import { checkForm, type FieldErrors } from "./fieldErrors.ts";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
@@ -33,3 +34,11 @@ export function checkFlashcard(
 ): { ok: true; value: FlashcardPayload } | { ok: false; errors: FieldErrors } {
   return checkForm(flashcardFormInput, { ...form, citation: form.citation.trim() || null });
 }
+
+/** The flashcard dialog's form. */
+export const FLASHCARD_FORM: ContentForm<Flashcard, FlashcardForm, FlashcardPayload> = {
+  blank: blankFlashcardForm,
+  from: flashcardFormFrom,
+  check: checkFlashcard,
+  order: FLASHCARD_FIELDS,
+};

@@ -1,6 +1,7 @@
 import { OPTIONS_PER_QUESTION, type QuestionType } from "@jcba/domain";
 import { questionFormFields, questionProblems } from "@jcba/validators";
 import type { RouterInputs, RouterOutputs } from "../app/trpc.ts";
+import type { ContentForm } from "./EditDialog.tsx";
 import { checkForm, type FieldErrors } from "./fieldErrors.ts";
 
 export type Question = RouterOutputs["questions"]["list"][number];
@@ -94,3 +95,11 @@ export function checkQuestion(
   if (checked.ok && Object.keys(errors).length === 0) return checked;
   return { ok: false, errors };
 }
+
+/** The question dialog's form. */
+export const QUESTION_FORM: ContentForm<Question, QuestionForm, QuestionPayload> = {
+  blank: blankQuestionForm,
+  from: questionFormFrom,
+  check: checkQuestion,
+  order: QUESTION_FIELDS,
+};

@@ -1,5 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import type { EditDialogProps, EditTarget } from "./EditDialog.tsx";
@@ -14,17 +14,18 @@ export function useAdminCrud<T extends { id: number }, P>({
   noun,
   fields,
   listKey,
-  create,
-  update,
-  remove,
+  api,
 }: {
   noun: "question" | "flashcard";
   /** The form's field names, to place the server's messages. */
   fields: readonly string[];
   listKey: QueryKey;
-  create: (payload: P) => Promise<unknown>;
-  update: (input: P & { id: number }) => Promise<unknown>;
-  remove: (input: { id: number }) => Promise<unknown>;
+  /** The content router's procedures (client.questions, client.flashcards). */
+  api: {
+    create: { mutate: (payload: P) => Promise<unknown> };
+    update: { mutate: (input: P & { id: number }) => Promise<unknown> };
+    delete: { mutate: (input: { id: number }) => Promise<unknown> };
+  };
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -52,17 +53,17 @@ export function useAdminCrud<T extends { id: number }, P>({
   };
 
   const creating = useMutation({
-    mutationFn: create,
+    mutationFn: (payload: P) => api.create.mutate(payload),
     onSuccess: saved(`${Noun} created successfully`, true),
     onError: failed(`Failed to create ${noun}`),
   });
   const updating = useMutation({
-    mutationFn: update,
+    mutationFn: (input: P & { id: number }) => api.update.mutate(input),
     onSuccess: saved(`${Noun} updated successfully`, false),
     onError: failed(`Failed to update ${noun}`),
   });
   const removing = useMutation({
-    mutationFn: remove,
+    mutationFn: (input: { id: number }) => api.delete.mutate(input),
     onSuccess: () => {
       notifySuccess(`${Noun} deleted successfully`);
       setDeleting(null);
@@ -103,4 +104,23 @@ export function useAdminCrud<T extends { id: number }, P>({
     onClose: () => setDeleting(null),
   };
   return { openDialog, dialogProps, askDelete: setDeleting, deleting, deleteProps };
+}
+
+/**
+ * A link from Reports or Item Analysis (?edit=id) opens that item's edit dialog once the list has it,
+ * then leaves the address (`clear`), so a reload or Back does not open it again.
+ */
+export function useEditLink<T extends { id: number }>(
+  edit: number | undefined,
+  items: readonly T[] | undefined,
+  open: (item: T) => void,
+  clear: () => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per link, not on every crud change
+  useEffect(() => {
+    if (edit === undefined || !items) return;
+    const item = items.find((x) => x.id === edit);
+    if (item) open(item);
+    clear();
+  }, [edit, items]);
 }

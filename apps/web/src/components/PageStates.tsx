@@ -39,35 +39,33 @@ export function MessageCard({
   );
 }
 
-export function NotFound() {
+/** A message whose one way on is back to the dashboard. */
+function DashboardMessage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <MessageCard
-      title="404 Page Not Found"
+      title={title}
       actions={
         <Button asChild colorPalette="brand">
           <Link to="/">Return to Dashboard</Link>
         </Button>
       }
     >
-      The page you are looking for does not exist or has moved.
+      {children}
     </MessageCard>
   );
 }
 
-export function NotAuthorized() {
-  return (
-    <MessageCard
-      title="Not authorized"
-      actions={
-        <Button asChild colorPalette="brand">
-          <Link to="/">Return to Dashboard</Link>
-        </Button>
-      }
-    >
-      This page is for union administrators. If you need access, ask your union's JCBA Study Hub admin.
-    </MessageCard>
-  );
-}
+export const NotFound = () => (
+  <DashboardMessage title="404 Page Not Found">
+    The page you are looking for does not exist or has moved.
+  </DashboardMessage>
+);
+
+export const NotAuthorized = () => (
+  <DashboardMessage title="Not authorized">
+    This page is for union administrators. If you need access, ask your union's JCBA Study Hub admin.
+  </DashboardMessage>
+);
 
 export function ErrorCard({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (

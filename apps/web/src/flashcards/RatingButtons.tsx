@@ -9,6 +9,12 @@ const FOUR: { rating: ReviewRating; label: string; palette: string }[] = [
   { rating: 4, label: "Easy", palette: "blue" },
 ];
 
+/** The spec's two buttons: Needs Review rates Again, Mastered rates Good. */
+const TWO = [
+  { rating: 1, label: "Needs Review", Icon: RotateCcw, variant: "outline" },
+  { rating: 3, label: "Mastered", Icon: Check, variant: "solid" },
+] as const;
+
 /**
  * How the member rates a flipped card: the spec's two buttons (Needs Review = Again, Mastered =
  * Good), or Again / Hard / Good / Easy when they chose four buttons in their settings.
@@ -43,26 +49,19 @@ export function RatingButtons({
     );
   return (
     <HStack justify="center" gap="3" wrap="wrap">
-      <Button
-        variant="outline"
-        size="lg"
-        colorPalette="brand"
-        onClick={() => onRate(1)}
-        disabled={disabled}
-        flex={{ base: "1", sm: "initial" }}
-      >
-        <RotateCcw aria-hidden /> Needs Review
-      </Button>
-      <Button
-        variant="solid"
-        size="lg"
-        colorPalette="brand"
-        onClick={() => onRate(3)}
-        disabled={disabled}
-        flex={{ base: "1", sm: "initial" }}
-      >
-        <Check aria-hidden /> Mastered
-      </Button>
+      {TWO.map(({ rating, label, Icon, variant }) => (
+        <Button
+          key={rating}
+          variant={variant}
+          size="lg"
+          colorPalette="brand"
+          onClick={() => onRate(rating)}
+          disabled={disabled}
+          flex={{ base: "1", sm: "initial" }}
+        >
+          <Icon aria-hidden /> {label}
+        </Button>
+      ))}
     </HStack>
   );
 }

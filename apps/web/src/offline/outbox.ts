@@ -30,7 +30,26 @@ const store = createStore("jcba-outbox", "writes");
 const keyOf = (userId: number) => `member:${userId}`;
 
 type Client = ReturnType<typeof makeTrpcClient>;
-let owner: { userId: number; client: Client; onSent: Set<SentListener>; onDrained: () => void } | null = null;
+
+/** How the outbox reaches the server: the browser's tRPC client and session check, or a test's own. */
+export interface OutboxTransport {
+  /**
+   * Sends one write made by member `writtenBy`; a refusal rejects with the server's HTTP status in
+   * `data.httpStatus` (409 when another member is signed in, 401 when nobody is).
+   */
+  send: (entry: OutboxEntry, writtenBy: number) => Promise<unknown>;
+  /** Who the server says is signed in: their id, null if nobody, undefined if it cannot be reached. */
+  signedInUser: () => Promise<number | null | undefined>;
+  /** Whether the device has a network at all (navigator.onLine in the browser). */
+  online: () => boolean;
+}
+
+let owner: {
+  userId: number;
+  transport: OutboxTransport;
+  onSent: Set<SentListener>;
+  onDrained: () => void;
+} | null = null;
 let started: () => void;
 /** Writes made before the outbox has started (it loads beside the first screen) wait for it. */
 const ready = new Promise<void>((resolve) => {
@@ -92,7 +111,7 @@ export function onSent(listener: SentListener): () => void {
 }
 
 /** Sends one write, naming the member who made it: the server refuses it (409) for anyone else. */
-function send(client: Client, userId: number, entry: OutboxEntry): Promise<unknown> {
+function sendWith(client: Client, userId: number, entry: OutboxEntry): Promise<unknown> {
   const opts = { context: { writtenBy: userId } };
   switch (entry.kind) {
     case "answer":
@@ -161,14 +180,14 @@ function retryLater() {
 async function replayOnce() {
   const current = owner;
   if (!current) return;
-  if (!navigator.onLine) {
+  if (!current.transport.online()) {
     setSyncState({ online: false });
     return;
   }
   let list = await readOutbox(current.userId);
   // With nothing to send, asking who is signed in is how the app learns it is offline or back.
   if (list.length === 0) {
-    await sessionUserId();
+    await current.transport.signedInUser();
     return;
   }
   setSyncState({ syncing: true });
@@ -179,7 +198,7 @@ async function replayOnce() {
       try {
         // Each write names its member and the server checks it, so no identity check goes first: an
         // online answer is one request.
-        result = await send(current.client, current.userId, entry);
+        result = await current.transport.send(entry, current.userId);
         setSyncState({ online: true, blocked: null });
       } catch (error) {
         const status = statusOf(error);
@@ -188,7 +207,7 @@ async function replayOnce() {
         if (status === undefined || status >= 500 || status === 429 || status === 408) {
           // No status: the connection failed, or something between answered with no JSON (a proxy's
           // error page). Asking who is signed in tells the two apart for the header's 'Offline'.
-          if (status === undefined) await sessionUserId();
+          if (status === undefined) await current.transport.signedInUser();
           retryLater();
           return;
         }
@@ -199,7 +218,7 @@ async function replayOnce() {
         if (status === 409) {
           // Refused because someone else is signed in here (or nobody is any more)? Then the writes
           // wait for their own member. Only this failure costs the extra request.
-          const signedIn = await sessionUserId();
+          const signedIn = await current.transport.signedInUser();
           if (signedIn === undefined) return;
           if (signedIn !== current.userId) {
             setSyncState({ blocked: signedIn === null ? "signed-out" : "other-member" });
@@ -254,10 +273,27 @@ export function forgetSyncTime(userId: number) {
   }
 }
 
+/**
+ * Makes `userId` the outbox's member, sending through `transport`, without replaying yet. The
+ * browser's start below wires it to tRPC and the page's events; tests give it their own transport.
+ */
+export function openOutbox(userId: number, transport: OutboxTransport, onDrained: () => void = () => {}) {
+  clearTimeout(retryTimer);
+  owner = { userId, transport, onSent: new Set(), onDrained };
+  started();
+}
+
 /** Starts the member's outbox: replays now, on reconnect and whenever the app becomes visible. */
 export function startOutbox(userId: number, client: Client, onDrained: () => void) {
-  owner = { userId, client, onSent: new Set(), onDrained };
-  started();
+  openOutbox(
+    userId,
+    {
+      send: (entry, writtenBy) => sendWith(client, writtenBy, entry),
+      signedInUser: sessionUserId,
+      online: () => navigator.onLine,
+    },
+    onDrained,
+  );
   let last: string | null = null;
   try {
     last = localStorage.getItem(syncedKey(userId));

@@ -5,6 +5,7 @@ import { BookOpen, CircleAlert, CircleCheck, CircleX, Eye } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
 import { bandLabel, bandPalette } from "../components/scoreBand.ts";
+import { TableHeadings } from "../components/TableHeadings.tsx";
 
 export type Attempt = RouterOutputs["tests"]["list"][number];
 
@@ -29,15 +30,7 @@ export function TestHistory({ attempts }: { attempts: Attempt[] }) {
         ) : (
           <>
             <Table.Root size="sm" hideBelow="md" data-testid="history-table">
-              <Table.Header>
-                <Table.Row bg="transparent">
-                  {["Date", "Sections", "Questions", "Score", "Time", "Actions"].map((h) => (
-                    <Table.ColumnHeader key={h} textAlign={h === "Actions" ? "end" : undefined}>
-                      {h}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
+              <TableHeadings headings={["Date", "Sections", "Questions", "Score", "Time", "Actions"]} />
               <Table.Body>
                 {attempts.map((a, i) => {
                   const date = formatHistoryDate(new Date(a.createdAt));

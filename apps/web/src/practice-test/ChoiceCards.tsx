@@ -13,6 +13,15 @@ export interface Choice<V extends string> {
  * One set-up question answered by picking a card (sections, pool, mode, length): a radio group
  * labelled by its heading, laid out in a grid, each card at least 44 px tall for a finger.
  */
+export interface ChoiceCardsProps<V extends string> {
+  labelledBy: string;
+  value: V;
+  onChange: (value: V) => void;
+  choices: readonly Choice<V>[];
+  columns: { base: number; sm: number };
+  size?: "sm";
+}
+
 export function ChoiceCards<V extends string>({
   labelledBy,
   value,
@@ -20,14 +29,7 @@ export function ChoiceCards<V extends string>({
   choices,
   columns,
   size,
-}: {
-  labelledBy: string;
-  value: V;
-  onChange: (value: V) => void;
-  choices: readonly Choice<V>[];
-  columns: { base: number; sm: number };
-  size?: "sm";
-}) {
+}: ChoiceCardsProps<V>) {
   return (
     <RadioCard.Root
       value={value}

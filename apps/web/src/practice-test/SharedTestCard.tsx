@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Center, Code, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Center, Code, Heading, Stack, Text } from "@chakra-ui/react";
 import { GraduationCap, Play } from "lucide-react";
+import { ProblemAlert } from "../components/ProblemAlert.tsx";
 
 /** /test?code=…: a test someone shared, offered as it is (same questions, same order). */
 export function SharedTestCard({
@@ -32,15 +33,7 @@ export function SharedTestCard({
               {code}
             </Code>
           </Text>
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Couldn't open this test</Alert.Title>
-                <Alert.Description>{error}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          )}
+          {error && <ProblemAlert title="Couldn't open this test" description={error} />}
           <Stack direction={{ base: "column", sm: "row" }} gap="3">
             <Button colorPalette="brand" minH="44px" loading={starting} onClick={() => onStart(false)}>
               <Play aria-hidden /> Start Shared Test

@@ -1,11 +1,9 @@
 import { Alert, Button, Flex } from "@chakra-ui/react";
-import { citationLabel } from "@jcba/domain";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { errorMessage, useTRPCClient } from "../app/trpc.ts";
-import { PeerStats } from "../components/PeerStats.tsx";
-import { AnswerFeedback } from "../study/AnswerFeedback.tsx";
+import { QuestionFeedback } from "../study/QuestionPanel.tsx";
 import type { TutorFeedback } from "./storage.ts";
 
 /** Tutor mode: Check Answer grades the current answer on the server and shows the feedback, as in Study. */
@@ -34,15 +32,14 @@ export function TutorPanel({
   }, [shown]);
   if (feedback)
     return (
-      <>
-        <AnswerFeedback
-          ref={ref}
-          result={feedback}
-          citation={citationLabel(feedback.citation)}
-          source={{ source: feedback.source, sourceLabel: feedback.sourceLabel }}
-        />
-        <PeerStats questionId={questionId} options={options} correctAnswer={feedback.correctAnswer} />
-      </>
+      <QuestionFeedback
+        ref={ref}
+        questionId={questionId}
+        options={options}
+        result={feedback}
+        citation={feedback.citation}
+        source={{ source: feedback.source, sourceLabel: feedback.sourceLabel }}
+      />
     );
   const ready = answer !== undefined && answer.trim() !== "";
   return (

@@ -4,34 +4,18 @@
  * through the outbox, so a review works with no connection. When nothing is left: 'All caught up' with
  * the time the next item falls due.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Kbd, Progress, Stack, Text } from "@chakra-ui/react";
-import {
-  canSubmitAnswer,
-  citationLabel,
-  isMasteredRating,
-  percent,
-  plural,
-  type ReviewRating,
-  sectionLabel,
-} from "@jcba/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { plural } from "@jcba/domain";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, CalendarCheck, RefreshCw } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { newClientId } from "../app/ids.ts";
+import { CalendarCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { PeerStats } from "../components/PeerStats.tsx";
-import { SourceLink } from "../components/SourceLink.tsx";
-import { ACTIVATABLE, TYPING } from "../flashcards/cardKeys.ts";
-import { RatingButtons } from "../flashcards/RatingButtons.tsx";
-import { enqueue, pendingWrites, replay } from "../offline/outbox.ts";
-import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
-import { AnswerFeedback } from "../study/AnswerFeedback.tsx";
-import { AnswerForm } from "../study/AnswerForm.tsx";
-import type { Graded } from "../study/graded.ts";
-import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "../study/queuedAnswer.ts";
-import { useStudyKeys } from "../study/useStudyKeys.ts";
+import { SessionProgress } from "../components/SessionProgress.tsx";
+import { pendingWrites, replay } from "../offline/outbox.ts";
+import { CardItem } from "./ReviewCard.tsx";
+import { QuestionItem } from "./ReviewQuestion.tsx";
 
 type Session = RouterOutputs["review"]["session"];
 type Item = Session["items"][number];
@@ -171,16 +155,7 @@ function ReviewRun({
             </Badge>
           )}
         </Flex>
-        <Progress.Root
-          value={percent(index, total)}
-          size="xs"
-          colorPalette="brand"
-          aria-label={`Review progress: ${index} of ${total} done`}
-        >
-          <Progress.Track rounded="full" bg="bg.emphasized">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <SessionProgress done={index} total={total} label={`Review progress: ${index} of ${total} done`} />
         {item.flashcard ? (
           <CardItem key={`f${item.itemId}`} card={item.flashcard} fourButtons={fourButtons} onNext={next} />
         ) : item.question ? (
@@ -188,236 +163,5 @@ function ReviewRun({
         ) : null}
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function CardItem({
-  card,
-  fourButtons,
-  onNext,
-}: {
-  card: NonNullable<Item["flashcard"]>;
-  fourButtons: boolean;
-  onNext: () => void;
-}) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [shown, setShown] = useState(false);
-  const id = useRef(newClientId());
-  // Through the outbox, as the Flashcards screen rates: a rating given with no connection waits on the
-  // device. The device's mastery list changes at once (Good or Easy = mastered).
-  const rate = useMutation({
-    networkMode: "always",
-    mutationFn: async (rating: ReviewRating) => {
-      await enqueue(
-        { kind: "review", input: { id: id.current, itemType: "flashcard", itemId: card.id, rating } },
-        id.current,
-      );
-      queryClient.setQueryData(trpc.mastery.list.queryKey(), (list = []) => [
-        ...list.filter((m) => m.flashcardId !== card.id),
-        { flashcardId: card.id, mastered: isMasteredRating(rating) },
-      ]);
-    },
-    onSuccess: onNext,
-  });
-  const termRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => termRef.current?.focus(), []);
-  // The Flashcards screen's keys: Space shows the answer; then 1–4, or M and R with two buttons.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
-      const target = e.target instanceof Element ? e.target : null;
-      if (target?.closest(TYPING)) return;
-      const key = e.key.toLowerCase();
-      if (!shown) {
-        if (key === " " || key === "enter") {
-          if (target?.closest(ACTIVATABLE)) return;
-          e.preventDefault();
-          setShown(true);
-        }
-        return;
-      }
-      if (rate.isPending) return;
-      const rating: ReviewRating | null = fourButtons
-        ? /^[1-4]$/.test(key)
-          ? (Number(key) as ReviewRating)
-          : null
-        : key === "m"
-          ? 3
-          : key === "r"
-            ? 1
-            : null;
-      if (rating === null) return;
-      e.preventDefault();
-      rate.mutate(rating);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
-  return (
-    <Stack gap="4" data-testid="review-card">
-      <Text fontSize="sm" color="fg.muted">
-        {sectionLabel(card.sectionNumber)}
-      </Text>
-      <Heading
-        as="h2"
-        size={{ base: "lg", md: "xl" }}
-        ref={termRef}
-        tabIndex={-1}
-        outline="none"
-        data-testid="review-term"
-      >
-        {card.term}
-      </Heading>
-      {shown ? (
-        <>
-          <Box p="4" rounded="md" bg="brand.subtle" borderWidth="1px" borderColor="brand.muted">
-            <Text fontSize={{ base: "md", md: "lg" }} data-testid="review-definition">
-              {card.definition}
-            </Text>
-            {card.citation && (
-              <Text fontSize="sm" color="fg.muted" mt="2">
-                Reference: {citationLabel(card.citation)}
-              </Text>
-            )}
-            <SourceLink source={card.source} sourceLabel={card.sourceLabel} />
-            <Flex justify="flex-end" mt="2">
-              <ReportProblemButton itemType="flashcard" itemId={card.id} />
-            </Flex>
-          </Box>
-          <RatingButtons
-            fourButtons={fourButtons}
-            disabled={rate.isPending}
-            onRate={(rating: ReviewRating) => rate.mutate(rating)}
-          />
-          {rate.isError && (
-            <Text color={{ _light: "red.700", _dark: "red.300" }} role="alert">
-              {errorMessage(rate.error)}
-            </Text>
-          )}
-        </>
-      ) : (
-        <Flex justify="center">
-          <Button colorPalette="brand" size="lg" onClick={() => setShown(true)}>
-            <RefreshCw aria-hidden /> Show Answer
-          </Button>
-        </Flex>
-      )}
-      <Text textAlign="center" fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
-        Keyboard: <Kbd>Space</Kbd> show answer ·{" "}
-        {fourButtons ? (
-          <>
-            <Kbd>1</Kbd>–<Kbd>4</Kbd> again / hard / good / easy
-          </>
-        ) : (
-          <>
-            <Kbd>M</Kbd> mastered · <Kbd>R</Kbd> needs review
-          </>
-        )}
-      </Text>
-    </Stack>
-  );
-}
-
-function QuestionItem({
-  question,
-  last,
-  onNext,
-}: {
-  question: NonNullable<Item["question"]>;
-  last: boolean;
-  onNext: () => void;
-}) {
-  const [answer, setAnswer] = useState("");
-  const [result, setResult] = useState<Graded | undefined>();
-  const id = useRef(newClientId());
-  const shownAt = useRef(performance.now());
-  const headingId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const feedbackRef = useRef<HTMLDivElement>(null);
-  const questionRef = useRef<HTMLHeadingElement>(null);
-  // Graded here by the server's rules and sent through the outbox, as in Study: an answer given with no
-  // connection waits on the device, and the server's grade is the record.
-  const send = useQueuedAnswer();
-  useEffect(() => {
-    if (question.questionType === "fill-in-blank") inputRef.current?.focus();
-    else questionRef.current?.focus();
-  }, [question.questionType]);
-  useEffect(() => {
-    if (result) feedbackRef.current?.focus();
-  }, [result]);
-  const choose = (a: string) => {
-    // A changed answer is a new answer: it gets its own id.
-    if (a !== answer) id.current = newClientId();
-    setAnswer(a);
-  };
-  // Study's keys, which the answer form announces: 1–4 choose, Enter submits and then goes on.
-  useStudyKeys(
-    true,
-    (digit) => {
-      if (result || question.questionType !== "multiple-choice" || send.isPending) return false;
-      const option = question.options?.[digit - 1];
-      if (option === undefined) return false;
-      choose(option);
-      return true;
-    },
-    () => (result ? onNext() : submit()),
-  );
-
-  const submit = () => {
-    if (result || send.isPending || !canSubmitAnswer(question.questionType, answer)) return;
-    const userAnswer = question.questionType === "fill-in-blank" ? answer.trim() : answer;
-    send.mutate(
-      { id: id.current, questionId: question.id, userAnswer, timeTakenMs: timeTakenSince(shownAt.current) },
-      { onSuccess: () => setResult(gradeOnDevice(question, userAnswer)) },
-    );
-  };
-
-  return (
-    <Stack gap="4" data-testid="review-question">
-      <Text fontSize="sm" color="fg.muted">
-        {sectionLabel(question.sectionNumber)}
-      </Text>
-      <Heading
-        as="h2"
-        size={{ base: "md", md: "lg" }}
-        id={headingId}
-        ref={questionRef}
-        tabIndex={-1}
-        outline="none"
-        data-testid="question-text"
-        lineHeight="1.4"
-      >
-        {question.questionText}
-      </Heading>
-      <AnswerForm
-        question={question}
-        labelledBy={headingId}
-        answer={answer}
-        onAnswer={choose}
-        result={result}
-        sending={send.isPending}
-        sendError={send.isError ? errorMessage(send.error) : null}
-        onSubmit={submit}
-        inputRef={inputRef}
-      />
-      {result && (
-        <>
-          <AnswerFeedback
-            ref={feedbackRef}
-            result={result}
-            citation={citationLabel(question.citation)}
-            source={question}
-          />
-          <PeerStats questionId={question.id} options={question.options} correctAnswer={result.correctAnswer} />
-          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-            <ReportProblemButton itemType="question" itemId={question.id} />
-            <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={onNext}>
-              {last ? "Finish" : "Next"} <ArrowRight aria-hidden />
-            </Button>
-          </Flex>
-        </>
-      )}
-    </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import type { RouterContext } from "../app/session.ts";
-import { AppShell } from "../components/AppShell.tsx";
 import { NotFound } from "../components/PageStates.tsx";
+import { AppShell } from "../shell/AppShell.tsx";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: function Root() {

@@ -7,24 +7,13 @@
  */
 
 import type { SearchResult } from "@jcba/domain";
-import { type DeviceBank, searchOnDevice } from "@jcba/domain/device-search";
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useMemo, useState } from "react";
-import { type RouterOutputs, useTRPC } from "../app/trpc.ts";
-
-type Question = RouterOutputs["questions"]["list"][number];
-type Flashcard = RouterOutputs["flashcards"]["list"][number];
+import { useTRPC } from "../app/trpc.ts";
+import { searchable, searchCached } from "./deviceSearch.ts";
 
 const DEBOUNCE_MS = 150;
-
-// Control characters, as the server refuses them in a query. Written here rather than imported from
-// @jcba/validators, whose zod schemas would more than double the palette's download.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** Whether the server would take this query (the same rules as its input schema). */
-export const searchable = (q: string) => q.trim().length > 0 && q.length <= 200 && !CONTROL.test(q);
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -48,32 +37,6 @@ function useOnline(): boolean {
     };
   }, []);
   return online;
-}
-
-let lastBank: { lists: unknown[]; bank: DeviceBank } | null = null;
-
-/**
- * Every question and card in the query cache, whichever list (all, or a section's) loaded them. The
- * same lists give the same bank object, so the device search indexes them once.
- */
-function deviceBank(
-  queryClient: QueryClient,
-  questionsKey: readonly unknown[],
-  cardsKey: readonly unknown[],
-): DeviceBank {
-  const lists = (key: readonly unknown[]) =>
-    queryClient.getQueriesData<unknown[]>({ queryKey: key }).flatMap(([, data]) => (data ? [data] : []));
-  const questionLists = lists(questionsKey) as Question[][];
-  const cardLists = lists(cardsKey) as Flashcard[][];
-  const all = [...questionLists, null, ...cardLists];
-  if (lastBank && lastBank.lists.length === all.length && lastBank.lists.every((l, i) => l === all[i]))
-    return lastBank.bank;
-  const unique = <T extends { id: number }>(groups: T[][]) => [
-    ...new Map(groups.flat().map((x) => [x.id, x])).values(),
-  ];
-  const bank = { questions: unique(questionLists), flashcards: unique(cardLists) };
-  lastBank = { lists: all, bank };
-  return bank;
 }
 
 /** A failure that means no connection (not a 4xx the server chose to send). */
@@ -107,8 +70,8 @@ export function useSearch(query: string, options: { limit?: number; section?: nu
   const useDevice = valid && (!online || (server.isError && isConnectionFailure(server.error)));
   const deviceResults = useMemo<SearchResult[] | null>(() => {
     if (!useDevice) return null;
-    const bank = deviceBank(queryClient, trpc.questions.list.pathKey(), trpc.flashcards.list.pathKey());
-    return searchOnDevice(bank, q, { limit, ...(section ? { section } : {}) });
+    const keys = { questions: trpc.questions.list.pathKey(), flashcards: trpc.flashcards.list.pathKey() };
+    return searchCached(queryClient, keys, q, { limit, ...(section ? { section } : {}) });
   }, [useDevice, q, limit, section, queryClient, trpc]);
 
   return {

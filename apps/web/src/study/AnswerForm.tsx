@@ -5,17 +5,7 @@ import { AnswerOptions } from "./AnswerOptions.tsx";
 import type { Graded, Question } from "./graded.ts";
 
 /** The answer to one question: the options or a text field, a failed send's message and Submit Answer. */
-export function AnswerForm({
-  question,
-  labelledBy,
-  answer,
-  onAnswer,
-  result,
-  sending,
-  sendError,
-  onSubmit,
-  inputRef,
-}: {
+export interface AnswerFormProps {
   question: Question;
   /** The id of the question's heading. */
   labelledBy: string;
@@ -27,7 +17,19 @@ export function AnswerForm({
   sendError: string | null;
   onSubmit: () => void;
   inputRef: Ref<HTMLInputElement>;
-}) {
+}
+
+export function AnswerForm({
+  question,
+  labelledBy,
+  answer,
+  onAnswer,
+  result,
+  sending,
+  sendError,
+  onSubmit,
+  inputRef,
+}: AnswerFormProps) {
   const submitted = result !== undefined;
   return (
     <form

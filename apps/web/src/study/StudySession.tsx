@@ -5,22 +5,20 @@
  * works the same with no connection; the server grades every answer again and its record counts.
  * Keys: 1–4 choose an option, Enter submits and then moves on.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Progress, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer, citationLabel, percent, sidebarSectionName } from "@jcba/domain";
+import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { canSubmitAnswer, sidebarSectionName } from "@jcba/domain";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
-import { PeerStats } from "../components/PeerStats.tsx";
+import { SessionProgress } from "../components/SessionProgress.tsx";
 import { enqueue } from "../offline/outbox.ts";
-import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
-import { AnswerFeedback } from "./AnswerFeedback.tsx";
-import { AnswerForm } from "./AnswerForm.tsx";
 import { FlagToggle } from "./FlagToggle.tsx";
 import type { Graded, Question } from "./graded.ts";
+import { QuestionPanel } from "./QuestionPanel.tsx";
 import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "./queuedAnswer.ts";
 import { SessionSummary } from "./SessionSummary.tsx";
 import { useStudyKeys } from "./useStudyKeys.ts";
@@ -100,7 +98,6 @@ function Session({
   const questionRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const summaryRef = useRef<HTMLHeadingElement>(null);
-  const questionId = useId();
 
   const question = questions[index]!;
   if (shownAt.current.index !== index) shownAt.current = { index, at: performance.now() };
@@ -226,72 +223,33 @@ function Session({
               </Badge>
               <FlagToggle questionId={question.id} />
             </Flex>
-            <Progress.Root
-              value={percent(answeredCount, total)}
-              size="xs"
-              colorPalette="brand"
-              aria-label={`Session progress: ${answeredCount} of ${total} answered`}
-            >
-              <Progress.Track rounded="full" bg="bg.emphasized">
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-            <Heading
-              as="h2"
-              size={{ base: "md", md: "lg" }}
-              id={questionId}
-              ref={questionRef}
-              tabIndex={-1}
-              data-testid="question-text"
-              lineHeight="1.4"
-              outline="none"
-              _focusVisible={{
-                outline: "2px solid",
-                outlineColor: "brand.focusRing",
-                outlineOffset: "4px",
-                rounded: "sm",
-              }}
-            >
-              {question.questionText}
-            </Heading>
-
-            <AnswerForm
+            <SessionProgress
+              done={answeredCount}
+              total={total}
+              label={`Session progress: ${answeredCount} of ${total} answered`}
+            />
+            <QuestionPanel
               question={question}
-              labelledBy={questionId}
+              refs={{ question: questionRef, input: inputRef, feedback: feedbackRef }}
               answer={answer}
               onAnswer={setAnswer}
               result={result}
               sending={answerMutation.isPending}
               sendError={answerMutation.isError ? errorMessage(answerMutation.error) : null}
               onSubmit={submit}
-              inputRef={inputRef}
+              onNext={goOn}
+              next={
+                index + 1 < total ? (
+                  <>
+                    Next Question <ArrowRight aria-hidden />
+                  </>
+                ) : (
+                  <>
+                    See Results <Trophy aria-hidden />
+                  </>
+                )
+              }
             />
-
-            {result && (
-              <>
-                <AnswerFeedback
-                  ref={feedbackRef}
-                  result={result}
-                  citation={citationLabel(question.citation)}
-                  source={question}
-                />
-                <PeerStats questionId={question.id} options={question.options} correctAnswer={question.correctAnswer} />
-                <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-                  <ReportProblemButton itemType="question" itemId={question.id} />
-                  <Button colorPalette="brand" minH="44px" w={{ base: "full", sm: "auto" }} onClick={goOn}>
-                    {index + 1 < total ? (
-                      <>
-                        Next Question <ArrowRight aria-hidden />
-                      </>
-                    ) : (
-                      <>
-                        See Results <Trophy aria-hidden />
-                      </>
-                    )}
-                  </Button>
-                </Flex>
-              </>
-            )}
           </Card.Body>
         </Card.Root>
       )}

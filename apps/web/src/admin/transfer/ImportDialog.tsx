@@ -11,8 +11,10 @@ import {
   Text,
   useBreakpointValue,
 } from "@chakra-ui/react";
-import { plural, SECTION_NUMBERS } from "@jcba/domain";
+import { plural } from "@jcba/domain";
 import { useRef } from "react";
+import { ProblemAlert } from "../../components/ProblemAlert.tsx";
+import { SectionSelect } from "../SectionSelect.tsx";
 import { FileDropZone } from "./FileDropZone.tsx";
 import { ImportProgress } from "./ImportProgress.tsx";
 import { ImportReportView, summarySentence } from "./ImportReport.tsx";
@@ -41,22 +43,7 @@ export interface ImportDialogProps {
  */
 export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogProps) {
   const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
-  const {
-    stage,
-    file,
-    format,
-    defaultSection,
-    applyError,
-    applying,
-    busy,
-    report,
-    importable,
-    chooseFile,
-    changeFormat,
-    changeDefaultSection,
-    apply,
-    stop,
-  } = useImportFile(kind, onImported);
+  const { stage, file, format, report, applying, ...upload } = useImportFile(kind, onImported);
   const moodle = format === "gift" || format === "aiken";
   const chooseRef = useRef<HTMLButtonElement>(null);
 
@@ -64,7 +51,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
     <Dialog.Root
       open={open}
       onOpenChange={(e) => {
-        if (!e.open && stop()) onClose();
+        if (!e.open && upload.stop()) onClose();
       }}
       size={size}
       scrollBehavior="inside"
@@ -99,14 +86,14 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   </Text>
                 </Stack>
 
-                <FileDropZone file={file} disabled={applying} onChoose={chooseFile} buttonRef={chooseRef} />
+                <FileDropZone file={file} disabled={applying} onChoose={upload.chooseFile} buttonRef={chooseRef} />
 
                 <Field.Root disabled={applying} maxW={{ sm: "xs" }}>
                   <Field.Label>File format</Field.Label>
                   <NativeSelect.Root size="lg">
                     <NativeSelect.Field
                       value={format}
-                      onChange={(e) => changeFormat(e.currentTarget.value as ImportFormat)}
+                      onChange={(e) => upload.changeFormat(e.currentTarget.value as ImportFormat)}
                     >
                       <option value="json">JSON</option>
                       <option value="csv">CSV</option>
@@ -123,23 +110,12 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                 {moodle && (
                   <Field.Root disabled={applying} maxW={{ sm: "xs" }}>
                     <Field.Label>Default section</Field.Label>
-                    <NativeSelect.Root size="lg">
-                      <NativeSelect.Field
-                        value={defaultSection === null ? "" : String(defaultSection)}
-                        onChange={(e) =>
-                          changeDefaultSection(e.currentTarget.value === "" ? null : Number(e.currentTarget.value))
-                        }
-                        data-testid="import-default-section"
-                      >
-                        <option value="">None</option>
-                        {SECTION_NUMBERS.map((n) => (
-                          <option key={n} value={String(n)}>
-                            Section {n}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <SectionSelect
+                      value={upload.defaultSection === null ? "" : String(upload.defaultSection)}
+                      onChange={(value) => upload.changeDefaultSection(value === "" ? null : Number(value))}
+                      testId="import-default-section"
+                      first={{ value: "", label: "None" }}
+                    />
                     <Field.HelperText>
                       {format === "gift"
                         ? "For questions without a $CATEGORY line naming a section (e.g. $CATEGORY: JCBA/Section 12)."
@@ -150,15 +126,9 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   </Field.Root>
                 )}
 
-                {busy && <ImportProgress stage={stage} />}
-                {applyError && !busy && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>Import failed</Alert.Title>
-                      <Alert.Description>{applyError}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
+                {upload.busy && <ImportProgress stage={stage} />}
+                {upload.applyError && !upload.busy && (
+                  <ProblemAlert title="Import failed" description={upload.applyError} />
                 )}
                 <Box aria-live="polite" aria-atomic="true" srOnly data-testid="import-announcement">
                   {stage.name === "checked"
@@ -186,7 +156,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   size="lg"
                   flex={{ base: "1", sm: "initial" }}
                   disabled={applying}
-                  onClick={() => stop() && onClose()}
+                  onClick={() => upload.stop() && onClose()}
                 >
                   Cancel
                 </Button>
@@ -194,13 +164,13 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                   colorPalette="brand"
                   size="lg"
                   flex={{ base: "1", sm: "initial" }}
-                  disabled={!importable || busy}
+                  disabled={!upload.importable || upload.busy}
                   loading={applying}
                   loadingText="Importing"
-                  onClick={apply}
+                  onClick={upload.apply}
                   data-testid="import-apply"
                 >
-                  {importable && report ? `Import ${plural(report.total, "item")}` : "Import"}
+                  {upload.importable && report ? `Import ${plural(report.total, "item")}` : "Import"}
                 </Button>
               </Box>
             </Dialog.Footer>
