@@ -24,9 +24,9 @@ declare module "@tanstack/react-router" {
 
 /**
  * After the saved copy is back and the first screen is up: when the server answers, the whole bank is
- * read again (in pieces, src/offline/bankDownload.ts), everything else is marked stale (the screens on
- * view read it again) and the deck and the member's records are fetched, so any section can be studied
- * offline later. When it does not, the device's copy stays.
+ * read again (in pieces, src/offline/bankDownload.ts), everything else still as restored is marked
+ * stale (the screens on view read it again) and the deck and the member's records are fetched, so any
+ * section can be studied offline later. When it does not, the device's copy stays.
  */
 async function refreshFromServer(
   queryClient: QueryClient,
@@ -45,7 +45,11 @@ async function refreshFromServer(
   if (!(await downloadBank(queryClient, trpc, trpcClient, startedAt))) return;
   void import("../offline/outbox.ts").then((m) => m.noteServerRead());
   const bank = hashKey(trpc.questions.list.queryKey({}));
-  await queryClient.invalidateQueries({ predicate: (q) => q.queryHash !== bank });
+  // Only what came from the device's copy: a query read since the start is current, and reading it
+  // again now would reset the screen the member is using.
+  await queryClient.invalidateQueries({
+    predicate: (q) => q.queryHash !== bank && q.state.dataUpdatedAt < startedAt,
+  });
   await Promise.all([
     queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({})),
     queryClient.prefetchQuery(trpc.mastery.list.queryOptions()),
