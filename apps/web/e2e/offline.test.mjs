@@ -29,7 +29,7 @@ function idbRead([db, storeName, key]) {
 }
 
 /**
- * Whether the device's saved query cache (one JSON entry per member) holds queries whose keys contain
+ * Whether the device's saved query cache (one JSON entry per member, and the bank's) holds queries whose keys contain
  * every one of `fragments`; a fragment starting with `!` must appear in no matching key ('!"section"'
  * for the whole bank rather than one section's list). Evaluated in the page.
  */
@@ -39,10 +39,15 @@ const querySaved = ([userId, groups]) =>
     open.onsuccess = () => {
       const conn = open.result;
       if (!conn.objectStoreNames.contains("queries")) return resolve(false);
-      const req = conn.transaction("queries").objectStore("queries").get(`member:${userId}`);
-      req.onsuccess = () => {
+      const queries = conn.transaction("queries").objectStore("queries");
+      const req = queries.get(`member:${userId}`);
+      // The bank is saved apart, in pieces; its entry is written once every piece is.
+      const bankReq = queries.get(`member:${userId}:bank`);
+      bankReq.onsuccess = () => {
         const saved = req.result ? JSON.parse(req.result) : null;
-        const keys = (saved?.clientState.queries ?? []).map((q) => JSON.stringify(q.queryKey));
+        const keys = [...(saved?.clientState.queries ?? []), ...(bankReq.result ? [bankReq.result.query] : [])].map(
+          (q) => JSON.stringify(q.queryKey),
+        );
         const matches = (k, fragments) =>
           fragments.every((f) => (f.startsWith("!") ? !k.includes(f.slice(1)) : k.includes(f)));
         resolve(groups.every((fragments) => keys.some((k) => matches(k, fragments))));
@@ -488,12 +493,19 @@ test("Logout with writes still waiting warns first, and signing out removes the 
           req.onsuccess = () => resolve(req.result ?? null);
         };
       }),
+      bank: await new Promise((resolve) => {
+        const open = indexedDB.open("jcba-cache");
+        open.onsuccess = () => {
+          const req = open.result.transaction("queries").objectStore("queries").getAllKeys();
+          req.onsuccess = () => resolve(req.result.filter((k) => k.startsWith(`member:${id}:bank`)));
+        };
+      }),
       member: localStorage.getItem("jcba.member"),
     }),
     [me.id],
   );
-  // Nothing of the member is left: no outbox, no saved cache (not even from a save that was already
-  // scheduled when the cache was emptied), no record of who signed in last.
-  assert.deepEqual(left, { outbox: null, cache: null, member: null });
+  // Nothing of the member is left: no outbox, no saved cache or bank (not even from a save that was
+  // already scheduled when the cache was emptied), no record of who signed in last.
+  assert.deepEqual(left, { outbox: null, cache: null, bank: [], member: null });
   await context.close();
 });

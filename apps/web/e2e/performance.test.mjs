@@ -29,6 +29,26 @@ function recordScripts(page) {
   };
 }
 
+/** Two animation frames: chart.js handles pointer events on the next frame, then React shows its tooltip. */
+const frames = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** The chart's tooltips, each once and in order, as the pointer moves across the chart from left to right. */
+async function sweepTooltips(page, chart) {
+  await chart.scrollIntoViewIfNeeded();
+  const box = await chart.locator("canvas").boundingBox();
+  const shown = [];
+  for (let x = box.x + 1; x < box.x + box.width; x += 10) {
+    await page.mouse.move(x, box.y + box.height / 2);
+    await frames(page);
+    const tip = chart.getByTestId("chart-tooltip");
+    if ((await tip.count()) === 0) continue;
+    const text = (await tip.innerText()).replace(/\s+/g, " ").trim();
+    if (shown.at(-1) !== text) shown.push(text);
+  }
+  return shown;
+}
+
 async function openPerformance(page) {
   await page.goto("/performance");
   await page.getByRole("heading", { level: 1, name: "Performance Analytics" }).waitFor();
@@ -143,15 +163,23 @@ test("with attempts: both charts (250 px, described for screen readers), the his
     assert.ok(Math.abs(box.height - 250) <= 1, `chart is 250 px high (${box.height})`);
   }
   assert.ok(rec.chartsLoaded(), "the chart code is downloaded on /performance");
-  // Pointing at a bar or a point shows its label and value; leaving the chart hides it.
-  const tooltipText = async (chart) =>
-    (await chart.getByTestId("chart-tooltip").innerText()).replace(/\s+/g, " ").trim();
-  const sectionChart = page.getByTestId("section-chart");
-  const trendChart = page.getByTestId("score-trend-chart");
-  await sectionChart.locator("path").nth(5).hover();
-  assert.equal(await tooltipText(sectionChart), "Sec 7 60%");
-  await trendChart.locator("circle").nth(2).hover();
-  assert.equal(await tooltipText(trendChart), "Test 3 100%");
+  // Moving across a chart shows each category's label and value in turn; leaving the chart hides it.
+  assert.deepEqual(await sweepTooltips(page, page.getByTestId("section-chart")), [
+    "Sec 1 100%",
+    "Sec 2 100%",
+    "Sec 3 100%",
+    "Sec 4 100%",
+    "Sec 5 0%",
+    "Sec 7 60%",
+    "Sec 9 0%",
+    "Sec 10 100%",
+  ]);
+  assert.deepEqual(await sweepTooltips(page, page.getByTestId("score-trend-chart")), [
+    "Test 1 60%",
+    "Test 2 0%",
+    "Test 3 100%",
+    "Test 4 0%",
+  ]);
   await page.getByRole("heading", { level: 1 }).hover();
   await page.getByTestId("chart-tooltip").waitFor({ state: "detached" });
 
@@ -234,6 +262,13 @@ test("Performance with data in dark mode and on a 375-px phone", async () => {
       assert.ok(text.includes(historyDate(attempts[0].createdAt)) && text.includes("5 questions · 2m 5s"), text);
       const view = item.getByRole("link", { name: /^View test 1/ });
       assert.ok((await view.boundingBox()).height >= 44, "View is a 44-px touch target");
+      // A tap on a bar shows its tooltip, which stays after the finger is lifted.
+      const bars = page.getByTestId("section-chart");
+      await bars.scrollIntoViewIfNeeded();
+      const canvas = await bars.locator("canvas").boundingBox();
+      await page.mouse.click(canvas.x + canvas.width - 20, canvas.y + canvas.height / 2);
+      await frames(page);
+      assert.equal((await bars.getByTestId("chart-tooltip").innerText()).replace(/\s+/g, " ").trim(), "Sec 10 100%");
     }
     await expectNoSeriousA11yViolations(page, `on Performance (${name})`);
     await screenshot(page, `performance-data-${name}`);

@@ -66,12 +66,14 @@ export function isTrpcCall(url, procedure) {
   return decodeURIComponent(u.pathname.slice("/api/trpc/".length)).split(",").includes(procedure);
 }
 
-/** Replaces one procedure's data in a (possibly batched) tRPC response. */
+/** Replaces one procedure's data in a (possibly batched) tRPC response, in every call of it in the batch. */
 export async function fulfillTrpcWith(route, procedure, data) {
   const response = await route.fetch();
   const body = await response.json();
   const procs = decodeURIComponent(new URL(route.request().url()).pathname.slice("/api/trpc/".length)).split(",");
-  body[procs.indexOf(procedure)] = { result: { data } };
+  procs.forEach((p, i) => {
+    if (p === procedure) body[i] = { result: { data } };
+  });
   await route.fulfill({ response, json: body });
 }
 

@@ -1,7 +1,16 @@
 /**
- * Lighthouse (mobile) on the landing page, against a production start of the server on a fresh
- * embedded database. Uses Debian's Chromium (CHROMIUM_PATH) and runs lighthouse@12 through npx.
- * Targets: performance ≥ 95, accessibility 100, best practices 100, SEO 100.
+ * Lighthouse (mobile: simulated slow 4G, 4× CPU slowdown) on the landing page and on the signed-in
+ * screens, against a production start of the server on a fresh embedded database, signed in as a new
+ * member. Each screen is measured RUNS times (3 by default) from a cold start (Lighthouse clears the
+ * site's storage, so each run is a member's first visit); the table shows the median of each figure.
+ * Uses Debian's Chromium (CHROMIUM_PATH) and runs lighthouse@12 through npx.
+ *
+ *   node scripts/lighthouse.mjs                    every screen
+ *   node scripts/lighthouse.mjs /study/7 /test     only those screens ("landing" for the landing page)
+ *
+ * Targets (issue 25): performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05; the landing page also
+ * 100 for accessibility, best practices and SEO. Scores move with the machine's load: on a shared
+ * machine read them as indicative, and the bundle sizes (scripts/bundle-size.mjs) as exact.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,9 +20,12 @@ import { join, resolve } from "node:path";
 const web = resolve(import.meta.dirname, "..");
 const repo = resolve(web, "../..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const runs = Number(process.env.RUNS ?? 3);
+const SCREENS = ["landing", "/", "/study/7", "/review", "/performance", "/test", "/flashcards", "/search"];
+const screens = process.argv.length > 2 ? process.argv.slice(2) : SCREENS;
+
 const dist = mkdtempSync(join(tmpdir(), "jcba-lh-web-"));
 const data = mkdtempSync(join(tmpdir(), "jcba-lh-data-"));
-const report = join(tmpdir(), `jcba-lighthouse-${Date.now()}.json`);
 if (
   spawnSync(join(web, "node_modules/.bin/vite"), ["build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], {
     cwd: web,
@@ -23,6 +35,7 @@ if (
   process.exit(1);
 
 const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
 const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
   env: {
     ...process.env,
@@ -33,46 +46,107 @@ const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/serv
     LOG_LEVEL: "warn",
     ADMIN_EMAIL: "lh@test.local",
     ADMIN_PASSWORD: "lighthouse-1",
+    ALLOW_SIGNUP: "true",
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
 await new Promise((res) => server.stdout.on("data", (d) => String(d).includes("is running at") && res()));
-const lh = spawnSync(
-  "npx",
-  [
-    "-y",
-    "lighthouse@12.8.2",
-    `http://127.0.0.1:${port}/`,
-    "--quiet",
-    "--output=json",
-    `--output-path=${report}`,
-    "--only-categories=performance,accessibility,best-practices,seo",
-    "--form-factor=mobile",
-    `--chrome-path=${chromium}`,
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
-  ],
-  { stdio: "inherit", env: { ...process.env, CHROME_PATH: chromium } },
-);
-server.kill("SIGTERM");
-rmSync(dist, { recursive: true, force: true });
-rmSync(data, { recursive: true, force: true });
-if (lh.status !== 0) process.exit(lh.status ?? 1);
-const result = JSON.parse(readFileSync(report, "utf8"));
-const score = (id) => Math.round(result.categories[id].score * 100);
-console.log(
-  `Lighthouse mobile, landing page: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}`,
-);
-for (const id of [
-  "first-contentful-paint",
-  "largest-contentful-paint",
-  "total-blocking-time",
-  "cumulative-layout-shift",
-])
-  console.log(`  ${result.audits[id].title}: ${result.audits[id].displayValue}`);
-for (const cat of ["accessibility", "best-practices", "seo"]) {
-  for (const ref of result.categories[cat].auditRefs) {
-    const audit = result.audits[ref.id];
-    if (ref.weight > 0 && audit.score !== null && audit.score < 1) console.log(`  ${cat} issue: ${audit.title}`);
-  }
+
+/** A new member's session cookie: the signed-in screens are measured as a member sees them. */
+async function memberCookie() {
+  const account = { email: `lh${Date.now()}@test.local`, password: "lighthouse-member-1" };
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify(body),
+    });
+  const reg = await post("/api/register", { ...account, firstName: "Light", lastName: "House" });
+  if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const login = await post("/api/login", account);
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
-rmSync(report, { force: true });
+
+function lighthouse(url, cookie, categories) {
+  const report = join(tmpdir(), `jcba-lighthouse-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const lh = spawnSync(
+    "npx",
+    [
+      "-y",
+      "lighthouse@12.8.2",
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${report}`,
+      `--only-categories=${categories}`,
+      "--form-factor=mobile",
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      `--chrome-path=${chromium}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+    ],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chromium } },
+  );
+  if (lh.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  const result = JSON.parse(readFileSync(report, "utf8"));
+  rmSync(report, { force: true });
+  return result;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows = [];
+let exitCode = 0;
+try {
+  const cookie = await memberCookie();
+  for (const screen of screens) {
+    const landing = screen === "landing";
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const r = lighthouse(
+        `${base}${landing ? "/" : screen}`,
+        landing ? null : cookie,
+        landing ? "performance,accessibility,best-practices,seo" : "performance",
+      );
+      // A signed-in screen that shows the landing page measured nothing: the session was not sent.
+      if (!landing && r.finalDisplayedUrl.includes("/api/login")) throw new Error(`${screen}: not signed in`);
+      samples.push({
+        performance: Math.round(r.categories.performance.score * 100),
+        lcp: r.audits["largest-contentful-paint"].numericValue,
+        tbt: r.audits["total-blocking-time"].numericValue,
+        cls: r.audits["cumulative-layout-shift"].numericValue,
+        others: landing
+          ? ["accessibility", "best-practices", "seo"].map((c) => `${c} ${Math.round(r.categories[c].score * 100)}`)
+          : [],
+      });
+      process.stderr.write(".");
+    }
+    rows.push({
+      screen,
+      performance: median(samples.map((s) => s.performance)),
+      lcp: median(samples.map((s) => s.lcp)),
+      tbt: median(samples.map((s) => s.tbt)),
+      cls: median(samples.map((s) => s.cls)),
+      others: samples.at(-1).others.join(", "),
+    });
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(data, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse 12.8 mobile, median of ${runs} run(s) per screen:\n`);
+console.log("| screen | performance | LCP | TBT | CLS |");
+console.log("|---|---|---|---|---|");
+for (const r of rows)
+  console.log(
+    `| ${r.screen} | ${r.performance} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt).toLocaleString("en")} ms | ${r.cls.toFixed(2)} |${r.others ? ` ${r.others}` : ""}`,
+  );
+process.exit(exitCode);

@@ -23,26 +23,30 @@ function lastMember(): SessionUser | null {
   }
 }
 
-async function mount(user: SessionUser) {
-  const { mountApp } = await import("./app/App.tsx");
+async function mount(user: SessionUser, app: Promise<typeof import("./app/App.tsx")>) {
+  const { mountApp } = await app;
   html.dataset.auth = "in";
   mountApp(document.getElementById("root")!, user);
 }
 
 async function boot() {
   if (html.dataset.auth === "out") return;
+  // The server sent the signed-in page (or the service worker did, offline): the app chunk downloads
+  // while the session is asked for, instead of after.
+  const app = import("./app/App.tsx");
+  app.catch(() => undefined); // not needed after all when the session turns out to have ended
   let res: Response;
   try {
     res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
   } catch {
     const member = lastMember();
-    if (member) return mount(member);
+    if (member) return mount(member, app);
     showLanding(true);
     return;
   }
   if (!res.ok) {
     const member = res.status === 401 ? null : lastMember();
-    if (member) return mount(member);
+    if (member) return mount(member, app);
     showLanding(res.status !== 401);
     return;
   }
@@ -52,7 +56,7 @@ async function boot() {
   } catch {
     // Storage blocked: the app still works online.
   }
-  await mount(user);
+  await mount(user, app);
 }
 
 void boot();

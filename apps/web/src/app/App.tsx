@@ -5,6 +5,7 @@ import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
+import { afterFirstScreen } from "../offline/bankSteps.ts";
 import { PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import type { SessionUser } from "./session.ts";
@@ -22,20 +23,33 @@ declare module "@tanstack/react-router" {
 }
 
 /**
- * After the saved copy is back: when the server answers, the whole bank is read again, everything
- * else is marked stale (the screens on view read it again) and the deck and the member's records are
- * fetched, so any section can be studied offline later. When it does not, the device's copy stays.
+ * After the saved copy is back and the first screen is up: when the server answers, the whole bank is
+ * read again (in pieces, src/offline/bankDownload.ts), everything else still as restored is marked
+ * stale (the screens on view read it again) and the deck and the member's records are fetched, so any
+ * section can be studied offline later. When it does not, the device's copy stays.
  */
-async function refreshFromServer(queryClient: QueryClient, trpc: ReturnType<typeof trpcOptions>) {
+async function refreshFromServer(
+  queryClient: QueryClient,
+  trpc: ReturnType<typeof trpcOptions>,
+  trpcClient: ReturnType<typeof makeTrpcClient>,
+  startedAt: number,
+  rendered: Promise<void>,
+) {
   if (!navigator.onLine) return;
-  try {
-    await queryClient.fetchQuery({ ...trpc.questions.list.queryOptions({}), staleTime: 0 });
-  } catch {
-    return;
-  }
+  await afterFirstScreen(
+    rendered,
+    () => queryClient.isFetching(),
+    (listener) => queryClient.getQueryCache().subscribe(listener),
+  );
+  const { downloadBank } = await import("../offline/bankDownload.ts");
+  if (!(await downloadBank(queryClient, trpc, trpcClient, startedAt))) return;
   void import("../offline/outbox.ts").then((m) => m.noteServerRead());
   const bank = hashKey(trpc.questions.list.queryKey({}));
-  await queryClient.invalidateQueries({ predicate: (q) => q.queryHash !== bank });
+  // Only what came from the device's copy: a query read since the start is current, and reading it
+  // again now would reset the screen the member is using.
+  await queryClient.invalidateQueries({
+    predicate: (q) => q.queryHash !== bank && q.state.dataUpdatedAt < startedAt,
+  });
   await Promise.all([
     queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({})),
     queryClient.prefetchQuery(trpc.mastery.list.queryOptions()),
@@ -46,11 +60,19 @@ async function refreshFromServer(queryClient: QueryClient, trpc: ReturnType<type
 }
 
 export function mountApp(element: HTMLElement, user: SessionUser) {
+  const startedAt = Date.now();
   const root = createRoot(element);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient();
   const trpc = trpcOptions(trpcClient, queryClient);
   const router = makeRouter(user);
+  const bankHash = hashKey(trpc.questions.list.queryKey({}));
+  const rendered = new Promise<void>((resolve) => {
+    const stop = router.subscribe("onRendered", () => {
+      stop();
+      resolve();
+    });
+  });
   // The outbox loads beside the first screen rather than before it (the shell's code counts on every
   // screen). What the server holds changed once the outbox is empty: read it again.
   void import("../offline/outbox.ts").then((m) =>
@@ -68,13 +90,13 @@ export function mountApp(element: HTMLElement, user: SessionUser) {
         <PersistQueryClientProvider
           client={queryClient}
           persistOptions={{
-            persister: queryPersister(user.id),
+            persister: queryPersister(user.id, (hash) => hash === bankHash),
             maxAge: PERSIST_MAX_AGE,
             buster: "1",
             // A refresh that failed offline leaves the query in error but with its data: keep that data.
             dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
           }}
-          onSuccess={() => void refreshFromServer(queryClient, trpc)}
+          onSuccess={() => void refreshFromServer(queryClient, trpc, trpcClient, startedAt, rendered)}
         >
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <RouterProvider router={router} />

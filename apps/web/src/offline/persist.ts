@@ -3,9 +3,16 @@
  * in IndexedDB, so every screen has its data after a reload or a cold start with no connection.
  * One entry per member: a shared device never shows one member's data to another, and signing out
  * removes it.
+ *
+ * The bank (most of the cache) is kept apart from the rest and saved in pieces, each in its own task,
+ * only when it changed: written with the rest, it was turned into one JSON string of the whole cache
+ * every second, a main-thread task long enough to hold up a tap.
  */
+
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { createStore, del, get, set } from "idb-keyval";
+import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import { createStore, del, delMany, get, getMany, keys, promisifyRequest, set } from "idb-keyval";
+import { measureBankStep, nextTask } from "./bankSteps.ts";
 
 const store = createStore("jcba-cache", "queries");
 const keyOf = (userId: number) => `member:${userId}`;
@@ -14,10 +21,63 @@ const keyOf = (userId: number) => `member:${userId}`;
  * saves at most once a second, with the cache as it was) must not write their data back afterwards.
  */
 const closed = new Set<string>();
+const bankKeyOf = (userId: number) => `member:${userId}:bank`;
+/** Questions per saved piece: a piece is stored in a millisecond or two even on a slow phone. */
+const PIECE = 50;
 
-/** Saved at most once a second; IndexedDB holds far more than localStorage's few megabytes. */
-export function queryPersister(userId: number) {
-  return createAsyncStoragePersister({
+type DehydratedQuery = PersistedClient["clientState"]["queries"][number];
+/** Where the saved bank is: the query without its data, and how many pieces hold the data. */
+interface BankEntry {
+  query: DehydratedQuery;
+  savedAt: number;
+  pieces: number;
+}
+
+const pieceKey = (userId: number, savedAt: number, i: number) => `${bankKeyOf(userId)}:${savedAt}:${i}`;
+
+/**
+ * Saves the bank piece by piece, then the entry that points at the pieces (so a half-saved bank is
+ * never read back), then removes the previous copy's pieces.
+ */
+async function saveBank(userId: number, query: DehydratedQuery) {
+  const data = query.state.data as unknown[];
+  const savedAt = query.state.dataUpdatedAt;
+  const pieces = Math.ceil(data.length / PIECE);
+  for (let i = 0; i < pieces; i++) {
+    await nextTask();
+    // The piece is copied for IndexedDB inside put(): that is the step's main-thread work.
+    await store("readwrite", (s) => {
+      measureBankStep("save", () => s.put(data.slice(i * PIECE, (i + 1) * PIECE), pieceKey(userId, savedAt, i)));
+      return promisifyRequest(s.transaction);
+    });
+  }
+  // Signed out while the pieces were written: leave no entry, and take the pieces away again.
+  if (closed.has(keyOf(userId))) return clearBank(userId);
+  const entry: BankEntry = { query: { ...query, state: { ...query.state, data: undefined } }, savedAt, pieces };
+  await set(bankKeyOf(userId), entry, store);
+  const stale = (await keys<string>(store)).filter(
+    (k) => k.startsWith(`${bankKeyOf(userId)}:`) && !k.startsWith(`${bankKeyOf(userId)}:${savedAt}:`),
+  );
+  if (stale.length > 0) await delMany(stale, store);
+}
+
+async function restoreBank(userId: number): Promise<DehydratedQuery | undefined> {
+  const entry = await get<BankEntry>(bankKeyOf(userId), store);
+  if (!entry) return undefined;
+  const pieces = await getMany<unknown[] | undefined>(
+    Array.from({ length: entry.pieces }, (_, i) => pieceKey(userId, entry.savedAt, i)),
+    store,
+  );
+  if (pieces.some((p) => p === undefined)) return undefined;
+  return { ...entry.query, state: { ...entry.query.state, data: pieces.flat() } };
+}
+
+/**
+ * The rest of the cache is saved at most once a second as one JSON string; IndexedDB holds far more
+ * than localStorage's few megabytes. `isBank` tells the bank's query by its hash.
+ */
+export function queryPersister(userId: number, isBank: (queryHash: string) => boolean): Persister {
+  const rest = createAsyncStoragePersister({
     key: keyOf(userId),
     throttleTime: 1000,
     storage: {
@@ -26,12 +86,40 @@ export function queryPersister(userId: number) {
       removeItem: (key) => del(key, store),
     },
   });
+  /** The copy of the bank saved (or being saved), by when its data was fetched. */
+  let bankSavedAt = 0;
+  let saving = Promise.resolve();
+  return {
+    persistClient(client) {
+      const bank = client.clientState.queries.find((q) => isBank(q.queryHash));
+      if (bank && bank.state.data !== undefined && bank.state.dataUpdatedAt !== bankSavedAt) {
+        bankSavedAt = bank.state.dataUpdatedAt;
+        saving = saving.then(() => saveBank(userId, bank)).catch(() => undefined);
+      }
+      const queries = client.clientState.queries.filter((q) => q !== bank);
+      return rest.persistClient({ ...client, clientState: { ...client.clientState, queries } });
+    },
+    async restoreClient() {
+      const [client, bank] = await Promise.all([rest.restoreClient(), restoreBank(userId)]);
+      if (!client || !bank) return client;
+      bankSavedAt = bank.state.dataUpdatedAt;
+      return { ...client, clientState: { ...client.clientState, queries: [...client.clientState.queries, bank] } };
+    },
+    async removeClient() {
+      await Promise.all([rest.removeClient(), clearBank(userId)]);
+    },
+  };
+}
+
+async function clearBank(userId: number) {
+  const saved = (await keys<string>(store)).filter((k) => k.startsWith(bankKeyOf(userId)));
+  if (saved.length > 0) await delMany(saved, store);
 }
 
 /** Removes the member's saved cache for good: no save still pending in this page writes it again. */
 export function clearPersistedQueries(userId: number) {
   closed.add(keyOf(userId));
-  return del(keyOf(userId), store);
+  return Promise.all([del(keyOf(userId), store), clearBank(userId)]).then(() => undefined);
 }
 
 /** How long a copy stays usable: a member may be away from a connection for weeks of trips. */
