@@ -1,8 +1,8 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
-export { MEMBER_HEADER } from "@jcba/validators";
 export * as accountSchemas from "@jcba/validators/api";
+export { MEMBER_HEADER } from "@jcba/validators/headers";
 export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export {

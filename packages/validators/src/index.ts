@@ -162,12 +162,3 @@ export const flashcardFields = z.object({
 
 /** The flashcard form: as the server's, with the section as typed. */
 export const flashcardFormInput = z.extend(flashcardFields, { sectionNumber: sectionNumberText });
-
-/**
- * The header a device's outbox sends with each queued write: the id of the member who made it. The
- * server refuses the write (409) when another member is signed in, so it waits for its own member.
- */
-export const MEMBER_HEADER = "x-member-id";
-
-/** What the header must hold: a member's id. */
-export const memberHeaderValue = /^[1-9][0-9]{0,9}$/;

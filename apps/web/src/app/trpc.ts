@@ -1,5 +1,5 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from "@jcba/api";
-import { MEMBER_HEADER } from "@jcba/validators";
+import { MEMBER_HEADER } from "@jcba/validators/headers";
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";

@@ -1,6 +1,6 @@
 import type { Database } from "@jcba/db";
 import type { SecurityEventKind } from "@jcba/domain";
-import { MEMBER_HEADER, memberHeaderValue } from "@jcba/validators";
+import { MEMBER_HEADER, memberHeaderValue } from "@jcba/validators/headers";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { publicError } from "../errors.ts";
