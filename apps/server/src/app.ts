@@ -29,7 +29,7 @@ import { FORM_ROUTES, registerWriteGuard } from "./csrf.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import { errorSerializer } from "./log.ts";
 import { openApiDocument } from "./openapi.ts";
-import { passwordProblem } from "./passwords.ts";
+import { PasswordWorkBusy, passwordProblem } from "./passwords.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
 import { setPassword, verifyUserPassword } from "./users.ts";
@@ -245,6 +245,9 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   // Fastify raises itself (malformed JSON, too large, wrong media type) get the { message, code } body too.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // Busy, not broken (passwords.ts): the client may try again shortly.
+    if (error instanceof PasswordWorkBusy)
+      return reply.code(503).header("Retry-After", "5").send({ message: error.message, code: "SERVICE_UNAVAILABLE" });
     if (status >= 500) request.log.error({ err: error }, "request failed");
     reply
       .code(status)

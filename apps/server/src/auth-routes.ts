@@ -166,8 +166,8 @@ export function registerAuthRoutes(
     }
     const input = parsed.data;
     const email = normalizeEmail(input.email);
-    const wait = Math.max(await failuresByIp.retryAfter(request.ip), await signupsByIp.retryAfter(request.ip));
-    if (wait > 0) return limited(request, reply, wait, "sign-ups from your network");
+    const blocked = await failuresByIp.retryAfter(request.ip);
+    if (blocked > 0) return limited(request, reply, blocked, "sign-ups from your network");
     const domain = email.split("@").pop()!;
     if (config.SIGNUP_DOMAINS.length > 0 && !config.SIGNUP_DOMAINS.includes(domain)) {
       await audit.record(
@@ -187,9 +187,12 @@ export function registerAuthRoutes(
         return fail(request, reply, 403, "signup-code", "FORBIDDEN");
       }
     }
-    const problem = passwordProblem(input.password, email);
+    // Counted before the costly part (the strength estimate, the hash), and in one statement, so
+    // parallel sign-ups cannot all pass the check before any of them is counted.
+    const wait = await signupsByIp.take(request.ip);
+    if (wait > 0) return limited(request, reply, wait, "sign-ups from your network");
+    const problem = await passwordProblem(input.password, email);
     if (problem) return fail(request, reply, 400, "signup-password", "BAD_REQUEST", `password: ${problem}`);
-    await signupsByIp.hit(request.ip);
     // The answer is the same whether or not the address already had an account, and takes as long
     // (the password is hashed either way): sign-up does not tell anyone who is a member.
     const user = await createUser(database, { ...input, email });

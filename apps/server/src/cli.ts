@@ -19,7 +19,7 @@ import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { createAudit } from "./audit.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { DataDirBusy, lockDataDir } from "./data-lock.ts";
-import { passwordProblem } from "./passwords.ts";
+import { closePasswordWork, passwordProblem } from "./passwords.ts";
 import { createSessions, generateToken, hashToken } from "./sessions.ts";
 import { normalizeEmail, setPassword } from "./users.ts";
 
@@ -180,7 +180,7 @@ async function main() {
       const password = readStdin();
       const parsed = accountSchemas.newPassword.safeParse(password);
       if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
-      const problem = passwordProblem(password, user.email);
+      const problem = await passwordProblem(password, user.email).finally(closePasswordWork);
       if (problem) throw new Error(problem);
       await setPassword(database, sessions, user.id, password);
       await audit.record({
