@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressKey } from "../src/address-key.ts";
 import {
+  admin,
   Client,
   MEMBER_PASSWORD,
   member,
@@ -112,5 +113,29 @@ describe("limits per address", () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     // Another /64 has its own.
     expect((await signIn("nobody@test.local", "wrong-password-1", from("2001:db8:77:2::1"))).status).toBe(401);
+  });
+});
+
+describe("API tokens end with the password they were made under", () => {
+  it("a password change ends the member's tokens, and a disable ends them for good", async () => {
+    const email = uniqueEmail();
+    const c = await member(server.url, "Tia", "Token", email);
+    const before = new Client(server.url, (await c.post("/api/account/tokens", { name: "before" })).body.token);
+    expect((await before.get("/api/auth/user")).status).toBe(200);
+    const changed = await c.post("/api/account/password", {
+      currentPassword: MEMBER_PASSWORD,
+      newPassword: "a-fresh-password-9",
+    });
+    expect(changed.status).toBe(200);
+    expect((await before.get("/api/auth/user")).status).toBe(401);
+    expect((await c.get("/api/account/tokens")).body).toEqual([]);
+
+    const after = new Client(server.url, (await c.post("/api/account/tokens", { name: "after" })).body.token);
+    expect((await after.get("/api/auth/user")).status).toBe(200);
+    const boss = await admin(server.url);
+    const id = (await c.get("/api/auth/user")).body.id as number;
+    expect((await boss.patch(`/api/admin/users/${id}`, { disabled: true })).status).toBe(200);
+    expect((await boss.patch(`/api/admin/users/${id}`, { disabled: false })).status).toBe(200);
+    expect((await after.get("/api/auth/user")).status).toBe(401);
   });
 });
