@@ -32,6 +32,7 @@ import { openApiDocument } from "./openapi.ts";
 import { PasswordWorkBusy, passwordProblem } from "./passwords.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { createSessions, SESSION_COOKIE, type Sessions } from "./sessions.ts";
+import { limitTrpcBodies } from "./trpc-body-limit.ts";
 import { setPassword, verifyUserPassword } from "./users.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
     else if (route.url.startsWith("/api/trpc") || route.url === "/api/admin/import") route.bodyLimit = importLimit;
   });
+  limitTrpcBodies(app, DEFAULT_BODY_LIMIT);
 
   await app.register(cookie);
   await app.register(formbody);

@@ -7,7 +7,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";
 import { authLimits } from "@jcba/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, Client, startServer, type TestServer, uniqueEmail } from "./harness.ts";
+import { admin, Client, member, startServer, type TestServer, uniqueEmail } from "./harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -172,5 +172,32 @@ describe("GIFT import", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/too large: GIFT and Aiken files may have at most 2,000,000 characters/);
+  });
+});
+
+describe("tRPC body sizes", () => {
+  it("every procedure but the import takes 1 MB, as over REST; the import takes its own limit", async () => {
+    const c = await member(server.url);
+    const big = JSON.stringify({ questionId: 1, userAnswer: "x".repeat(4_900_000) });
+    const declared = await c.call("POST", "/api/trpc/progress.questionAttempt", big, {
+      "content-type": "application/json",
+    });
+    expect(declared.status).toBe(413);
+    // Chunked, with no length declared: counted as it arrives.
+    const chunked = await fetch(`${server.url}/api/trpc/progress.questionAttempt,progress.questionAttempt`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: c.cookie! },
+      body: new Blob([big]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    const adminClient = await admin(server.url);
+    const imported = await adminClient.call(
+      "POST",
+      "/api/trpc/transfer.import",
+      JSON.stringify({ kind: "questions", format: "json", content: `[${" ".repeat(2_000_000)}]`, dryRun: true }),
+      { "content-type": "application/json" },
+    );
+    expect(imported.status).toBe(200);
   });
 });
