@@ -8,6 +8,14 @@ import { hasControlChars } from "./index.ts";
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 1000;
+/**
+ * How much of a password the strength estimate looks at: zxcvbn's time grows faster than the length,
+ * and NIST 800-63B asks to allow long passwords, not to judge every character of them. 64 characters
+ * of a guessable pattern still score low; a long password with a strong start is accepted.
+ */
+export const PASSWORD_ESTIMATE_CHARS = 64;
+/** The part of a password that the strength estimate (server or form) judges. */
+export const estimatedPart = (password: string) => password.slice(0, PASSWORD_ESTIMATE_CHARS);
 
 /** A new password: NIST 800-63B length rules; the server also refuses common passwords. */
 export const newPassword = z.string({ error: "Enter a password." }).check(

@@ -37,7 +37,9 @@ export const flashcardInput = z.object({ ...rules.flashcardFields.shape, section
 
 // Account inputs: the same field schemas and cross-field rule, in classic objects for the routers.
 export {
+  estimatedPart,
   newPassword,
+  PASSWORD_ESTIMATE_CHARS,
   PASSWORD_MAX,
   PASSWORD_MIN,
   TOKEN_MAX_DAYS,

@@ -37,6 +37,22 @@ export class DbLimiter {
       });
   }
 
+  /**
+   * Counts one attempt and says whether it was over the limit (milliseconds to wait, else 0): check
+   * and count in one statement, so parallel attempts cannot all pass before any of them is counted.
+   */
+  async take(key: string): Promise<number> {
+    const [row] = await this.database.rows<{ count: number; waitMs: number }>(sql`
+      INSERT INTO auth_limits (key, count, window_ends_at)
+      VALUES (${`${this.name}:${key}`}, 1, now() + ${`${this.windowMs} milliseconds`}::interval)
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN auth_limits.window_ends_at <= now() THEN 1 ELSE auth_limits.count + 1 END,
+        window_ends_at = CASE WHEN auth_limits.window_ends_at <= now() THEN EXCLUDED.window_ends_at
+          ELSE auth_limits.window_ends_at END
+      RETURNING count, ceil(extract(epoch FROM (window_ends_at - now())) * 1000)::int AS "waitMs"`);
+    return row && row.count > this.max ? Math.max(1, row.waitMs) : 0;
+  }
+
   async reset(key: string): Promise<void> {
     await this.database.db.delete(authLimits).where(eq(authLimits.key, `${this.name}:${key}`));
   }

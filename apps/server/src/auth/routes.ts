@@ -9,10 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { refusal } from "../http/errors.ts";
 import type { Config } from "../process/config.ts";
+import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
+import { isKnownDevice, rememberDevice } from "./known-device.ts";
 import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
+import { recordLockedRefusal } from "./refusal-audit.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { SESSION_COOKIE, type Sessions, setSessionCookie } from "./sessions.ts";
 import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
@@ -107,14 +110,21 @@ export function registerAuthRoutes(
     const parsed = credentials.safeParse(request.body ?? {});
     if (!parsed.success) return fail(request, reply, 400, "invalid", "BAD_REQUEST", "Enter your e-mail and password.");
     const email = normalizeEmail(parsed.data.email);
-    const wait = Math.max(await failuresByIp.retryAfter(request.ip), await failuresByAccount.retryAfter(email));
-    if (wait > 0) {
-      await audit.record({ kind: "signin.locked", targetType: "email", targetId: email }, request);
-      return limited(request, reply, wait, "sign-in attempts");
+    const address = addressKey(request.ip);
+    const addressWait = await failuresByIp.retryAfter(address);
+    if (addressWait > 0) {
+      await recordLockedRefusal(database, audit, { targetType: "address", targetId: address }, request);
+      return limited(request, reply, addressWait, "sign-in attempts");
+    }
+    // Strangers' wrong passwords lock the account for strangers, not for the owner's known device.
+    const accountWait = await failuresByAccount.retryAfter(email);
+    if (accountWait > 0 && !(await isKnownDevice(database, request, email))) {
+      await recordLockedRefusal(database, audit, { targetType: "email", targetId: email }, request);
+      return limited(request, reply, accountWait, "sign-in attempts");
     }
     const user = await verifyCredentials(database, email, parsed.data.password);
     if (!user) {
-      await Promise.all([failuresByIp.hit(request.ip), failuresByAccount.hit(email)]);
+      await Promise.all([failuresByIp.hit(address), failuresByAccount.hit(email)]);
       await audit.record({ kind: "signin.failure", targetType: "email", targetId: email }, request);
       return fail(request, reply, 401, "invalid", "UNAUTHORIZED");
     }
@@ -137,6 +147,7 @@ export function registerAuthRoutes(
       { kind: "signin.success", actorUserId: user.id, targetType: "user", targetId: user.id },
       request,
     );
+    await rememberDevice(database, request, reply, user.id);
     return signIn(request, reply, user);
   });
 
@@ -158,8 +169,9 @@ export function registerAuthRoutes(
     }
     const input = parsed.data;
     const email = normalizeEmail(input.email);
-    const wait = Math.max(await failuresByIp.retryAfter(request.ip), await signupsByIp.retryAfter(request.ip));
-    if (wait > 0) return limited(request, reply, wait, "sign-ups from your network");
+    const address = addressKey(request.ip);
+    const blocked = await failuresByIp.retryAfter(address);
+    if (blocked > 0) return limited(request, reply, blocked, "sign-ups from your network");
     const domain = email.split("@").pop()!;
     if (config.SIGNUP_DOMAINS.length > 0 && !config.SIGNUP_DOMAINS.includes(domain)) {
       await audit.record(
@@ -171,7 +183,7 @@ export function registerAuthRoutes(
     if (signupCode) {
       const sent = sha256(input.code ?? "");
       if (!timingSafeEqual(sent, signupCode)) {
-        await failuresByIp.hit(request.ip);
+        await failuresByIp.hit(address);
         await audit.record(
           { kind: "signup.refused", targetType: "email", targetId: email, after: { reason: "code" } },
           request,
@@ -179,9 +191,12 @@ export function registerAuthRoutes(
         return fail(request, reply, 403, "signup-code", "FORBIDDEN");
       }
     }
-    const problem = passwordProblem(input.password, email);
+    // Counted before the costly part (the strength estimate, the hash), and in one statement, so
+    // parallel sign-ups cannot all pass the check before any of them is counted.
+    const wait = await signupsByIp.take(address);
+    if (wait > 0) return limited(request, reply, wait, "sign-ups from your network");
+    const problem = await passwordProblem(input.password, email);
     if (problem) return fail(request, reply, 400, "signup-password", "BAD_REQUEST", `password: ${problem}`);
-    await signupsByIp.hit(request.ip);
     // The answer is the same whether or not the address already had an account, and takes as long
     // (the password is hashed either way): sign-up does not tell anyone who is a member.
     const user = await createUser(database, { ...input, email });

@@ -72,7 +72,7 @@ export interface Sessions {
   validateApiToken(token: string): Promise<ValidApiToken | null>;
   /** Ends one session, at once on this server. */
   invalidate(token: string): Promise<void>;
-  /** Ends every session of a user (but `exceptSessionId`, when given), on every server at once. */
+  /** Ends every session (but `exceptSessionId`, when given) and every API token of a user, on every server at once. */
   invalidateUser(userId: number, exceptSessionId?: string): Promise<void>;
   /** A user's name or role changed: every server reads it afresh on the next request (sessions stay). */
   userChanged(userId: number): Promise<void>;
@@ -220,6 +220,9 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
     },
 
     async invalidateUser(userId, exceptSessionId) {
+      // A password change or a disable ends the user's API tokens too: a token made before must not
+      // outlive the password it was made under, nor come back when the account is enabled again.
+      await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
       await db
         .delete(sessions)
         .where(

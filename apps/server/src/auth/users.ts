@@ -1,16 +1,12 @@
 import type { SessionUser } from "@jcba/api";
 import { type Database, sessions as sessionsTable, userColumns, users } from "@jcba/db";
-import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "./passwords.ts";
 import type { AuditSink } from "./security-audit.ts";
 import type { Sessions } from "./sessions.ts";
 
-// argon2id with OWASP's recommended minimum cost (19 MiB, 2 iterations).
-const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 };
 // Verified against when an e-mail is unknown, so a failed sign-in takes as long either way.
 let dummyHash: Promise<string> | null = null;
-
-export const hashPassword = (password: string) => hash(password, ARGON);
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -25,11 +21,11 @@ export async function verifyCredentials(
     .where(eq(users.email, normalizeEmail(email)));
   if (!row?.passwordHash) {
     dummyHash ??= hashPassword("not-a-real-password");
-    await verify(await dummyHash, password).catch(() => false);
+    await verifyPassword(await dummyHash, password);
     return null;
   }
   const { passwordHash, ...user } = row;
-  const ok = await verify(passwordHash, password).catch(() => false);
+  const ok = await verifyPassword(passwordHash, password);
   return ok ? user : null;
 }
 
@@ -73,7 +69,7 @@ export async function setPassword(
 export async function verifyUserPassword(database: Database, userId: number, password: string): Promise<boolean> {
   const [row] = await database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row?.passwordHash) return false;
-  return verify(row.passwordHash, password).catch(() => false);
+  return verifyPassword(row.passwordHash, password);
 }
 
 /** ADMIN_EMAIL names an ordinary account and ADMIN_PROMOTE_EXISTING is not set. */
@@ -105,8 +101,7 @@ export async function ensureAdmin(
           "if that account really is the union's administrator, start once with ADMIN_PROMOTE_EXISTING=true " +
           "(its password becomes ADMIN_PASSWORD and its sessions end), or choose another ADMIN_EMAIL.",
       );
-    const samePassword =
-      existing.passwordHash !== null && (await verify(existing.passwordHash, password).catch(() => false));
+    const samePassword = existing.passwordHash !== null && (await verifyPassword(existing.passwordHash, password));
     if (existing.isAdmin && samePassword) return { email: address };
     const changes: Partial<typeof users.$inferInsert> = { isAdmin: true };
     if (!samePassword) changes.passwordHash = await hashPassword(password);

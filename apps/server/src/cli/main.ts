@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { accountSchemas, appRouter, createCallerFactory, createContentCache } from "@jcba/api";
 import { apiTokens, createDatabase, users } from "@jcba/db";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
-import { passwordProblem } from "../auth/passwords.ts";
+import { closePasswordWork, passwordProblem } from "../auth/passwords.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, generateToken, hashToken } from "../auth/sessions.ts";
 import { normalizeEmail, setPassword } from "../auth/users.ts";
@@ -180,7 +180,7 @@ async function main() {
       const password = readStdin();
       const parsed = accountSchemas.newPassword.safeParse(password);
       if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
-      const problem = passwordProblem(password, user.email);
+      const problem = await passwordProblem(password, user.email).finally(closePasswordWork);
       if (problem) throw new Error(problem);
       await setPassword(database, sessions, user.id, password);
       await audit.record({

@@ -24,6 +24,7 @@ import { registerErrorHandler } from "./errors.ts";
 import { openApiDocument } from "./openapi.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
+import { limitTrpcBodies } from "./trpc-body-limit.ts";
 import { registerWebApp } from "./web-app.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -75,6 +76,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
     else if (route.url.startsWith("/api/trpc") || route.url === "/api/admin/import") route.bodyLimit = importLimit;
   });
+  // The tRPC route takes the import's size; every other procedure on it gets the 1 MB of its REST twin.
+  limitTrpcBodies(app, DEFAULT_BODY_LIMIT);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });

@@ -6,6 +6,7 @@
 import { errorBody, publicError } from "@jcba/api";
 import { type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { PasswordWorkBusy } from "../auth/passwords.ts";
 
 export { errorBody };
 
@@ -29,5 +30,13 @@ export function sendError(reply: FastifyReply, error: unknown, logMessage = "req
  * Set before the routes: a route keeps the error handler in place when it is registered.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, error));
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    // Busy, not broken (auth/passwords.ts): the client may try again shortly.
+    if (error instanceof PasswordWorkBusy)
+      return reply
+        .code(503)
+        .header("Retry-After", "5")
+        .send(errorBody({ code: "SERVICE_UNAVAILABLE", message: error.message }));
+    return sendError(reply, error);
+  });
 }

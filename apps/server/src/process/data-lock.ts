@@ -2,11 +2,12 @@
  * One process at a time on an embedded database: PGlite's authors warn that two processes opening
  * the same DATA_DIR can corrupt it. The server holds this lock while it runs; the operator CLI takes
  * it too, and refuses with a clear message while the server (or another command) holds it.
- * proper-lockfile keeps the lock fresh while held, so a crashed holder's lock goes stale by itself.
+ * proper-lockfile keeps the lock fresh while held, so a crashed holder's lock goes stale by itself;
+ * it does so on a thread of its own (data-lock-thread.mjs), so a stalled main thread cannot lose it.
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import lockfile from "proper-lockfile";
+import { Worker } from "node:worker_threads";
 
 export class DataDirBusy extends Error {}
 
@@ -16,21 +17,26 @@ export async function lockDataDir(
   dataDir: string,
   who: "server" | "cli",
   onLost: (err: Error) => void = () => {},
+  /** How old an untouched lock must be to count as abandoned (tests use a short one). */
+  options: { staleMs?: number } = {},
 ): Promise<() => Promise<void>> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  try {
-    return await lockfile.lock(dir, {
+  const worker = new Worker(new URL("./data-lock-thread.mjs", import.meta.url), {
+    workerData: {
+      dir,
       lockfilePath: join(dir, "jcba.lock"),
-      stale: STALE_MS,
-      update: STALE_MS / 3,
-      realpath: false,
-      // A server restarted right after a crash waits for the old lock to go stale.
-      retries: who === "server" ? { retries: 6, minTimeout: 1000, maxTimeout: 4000 } : 0,
-      onCompromised: onLost,
-    });
-  } catch (e) {
-    if ((e as { code?: string }).code !== "ELOCKED") throw e;
+      staleMs: options.staleMs ?? STALE_MS,
+      waitForStale: who === "server",
+    },
+    execArgv: [],
+  });
+  const first = await new Promise<{ locked?: true; error?: string; code?: string }>((done, fail) => {
+    worker.once("message", done);
+    worker.once("error", fail);
+  });
+  if (first.error) {
+    if (first.code !== "ELOCKED") throw new Error(first.error);
     throw new DataDirBusy(
       who === "cli"
         ? `The database in ${dir} is in use by the running server (or another cli command). Stop the server ` +
@@ -39,4 +45,18 @@ export async function lockDataDir(
         : `The database in ${dir} is in use by another server or cli command. Stop it, or give this server its own DATA_DIR.`,
     );
   }
+  worker.on("message", (m: { lost?: string }) => {
+    if (m.lost) onLost(new Error(m.lost));
+  });
+  // The lock's thread does not keep the process alive by itself.
+  worker.unref();
+  return async () => {
+    const released = new Promise<void>((done) => {
+      worker.on("message", (m: { released?: true }) => m.released && done());
+      worker.once("exit", () => done());
+    });
+    worker.postMessage("release");
+    await released;
+    await worker.terminate();
+  };
 }

@@ -77,7 +77,7 @@ async function serve(config: Config, database: Database, onClose?: () => Promise
   hourly.unref();
   // Drain (lifecycle.ts), then let go of the DATA_DIR lock, then exit.
   lifecycle.exitOnSignals(onClose);
-  return app;
+  return { app, lifecycle };
 }
 
 async function primary(config: Config) {
@@ -90,12 +90,24 @@ async function primary(config: Config) {
   }
   const workers = embedded ? 1 : config.WORKERS;
   if (workers === 1) {
+    // Without the lock, the CLI could open the database beside this server: it stops taking writes
+    // (drains and exits) and says why.
+    let stopForLostLock = (reason: string): void => {
+      console.error(reason);
+      process.exit(1);
+    };
     const releaseLock = embedded
-      ? await lockDataDir(config.DATA_DIR, "server", (err) => console.error(`DATA_DIR lock lost: ${err.message}`))
+      ? await lockDataDir(config.DATA_DIR, "server", (err) =>
+          stopForLostLock(`DATA_DIR lock lost (${err.message}): stopping, so no other process writes beside this one.`),
+        )
       : null;
     const database = await openDatabase(config);
     const { report, admin } = await prepare(database, config);
-    const app = await serve(config, database, releaseLock ?? undefined);
+    const { app, lifecycle } = await serve(config, database, releaseLock ?? undefined);
+    stopForLostLock = (reason) => {
+      console.error(reason);
+      void lifecycle.shutdown("DATA_DIR lock lost").finally(() => process.exit(1));
+    };
     const ready = Math.round(performance.now() - started);
     app.log.info({ database: database.kind, content: report, ms: ready }, "ready");
     announceAdmin(admin);

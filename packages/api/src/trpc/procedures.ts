@@ -27,7 +27,7 @@ export interface AccountServices {
   tokenDays: number;
   verifyPassword(userId: number, password: string): Promise<boolean>;
   /** Why a new password is refused (a common one, the e-mail itself), or null. */
-  passwordProblem(password: string, email: string): string | null;
+  passwordProblem(password: string, email: string): Promise<string | null>;
   /** Stores a new password and ends every session of the user but `keepSessionId`. */
   setPassword(userId: number, password: string, keepSessionId?: string): Promise<void>;
   /** Forgets a revoked token at once. */

@@ -10,7 +10,7 @@ export async function changePassword(
 ) {
   if (!(await ctx.account.verifyPassword(ctx.user.id, input.currentPassword)))
     throw new TRPCError({ code: "BAD_REQUEST", message: "currentPassword: That is not your current password." });
-  const problem = ctx.account.passwordProblem(input.newPassword, ctx.user.email);
+  const problem = await ctx.account.passwordProblem(input.newPassword, ctx.user.email);
   if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: `newPassword: ${problem}` });
   await ctx.account.setPassword(ctx.user.id, input.newPassword, ctx.auth.sessionId);
   await ctx.account.audit({

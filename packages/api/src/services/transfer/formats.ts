@@ -7,7 +7,7 @@
 import { flashcardInput, questionInput } from "@jcba/validators/api";
 import Papa from "papaparse";
 import { z } from "zod";
-import { type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
+import { GiftFileError, type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
 
 export type TransferKind = "questions" | "flashcards";
 export type TransferFormat = "json" | "csv";
@@ -117,13 +117,42 @@ const optionalId = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
-function parseRecords(
+/**
+ * GIFT and Aiken files are at most this long: 5,000 questions of ~400 characters. Checked before
+ * parsing; a larger file is refused at once.
+ */
+export const MAX_MOODLE_CHARS = 2_000_000;
+/** How long the import reads a Moodle file before it lets other requests run. */
+const PARSE_SLICE_MS = 10;
+
+async function parseRecords(
   format: ImportFormat,
   content: string,
   defaultSection: number | null,
-): { records: Record<string, unknown>[]; moodle?: MoodleRecord[]; error?: string } {
+): Promise<{ records: Record<string, unknown>[]; moodle?: MoodleRecord[]; error?: string }> {
   if (format === "gift" || format === "aiken") {
-    const moodle = format === "gift" ? parseGift(content, defaultSection) : parseAiken(content, defaultSection);
+    if (content.length > MAX_MOODLE_CHARS)
+      return {
+        records: [],
+        error: `The file is too large: GIFT and Aiken files may have at most ${MAX_MOODLE_CHARS.toLocaleString("en-US")} characters. Split it into smaller files.`,
+      };
+    const moodle: MoodleRecord[] = [];
+    try {
+      // Read in slices: a large file never holds the server's other requests for more than a moment.
+      let sliceStarted = performance.now();
+      for (const record of format === "gift"
+        ? parseGift(content, defaultSection)
+        : parseAiken(content, defaultSection)) {
+        moodle.push(record);
+        if (performance.now() - sliceStarted > PARSE_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStarted = performance.now();
+        }
+      }
+    } catch (e) {
+      if (e instanceof GiftFileError) return { records: [], error: e.message };
+      throw e;
+    }
     return { records: moodle.map((m) => m.values), moodle };
   }
   if (format === "json") {
@@ -169,7 +198,7 @@ export async function checkImport<K extends TransferKind>(
   const valid: CheckedRow<z.infer<typeof questionInput> | z.infer<typeof flashcardInput>>[] = [];
   if ((format === "gift" || format === "aiken") && kind !== "questions")
     return { error: "GIFT and Aiken files hold questions: import them as questions.", reports, valid };
-  const { records, moodle, error } = parseRecords(format, content, options.defaultSection ?? null);
+  const { records, moodle, error } = await parseRecords(format, content, options.defaultSection ?? null);
   if (error) return { error, reports, valid };
   if (records.length === 0) return { error: "The file has no items.", reports, valid };
   if (records.length > MAX_IMPORT_ROWS)

@@ -53,37 +53,57 @@ const giftText = (text: string) =>
       .trim(),
   );
 
-/** Splits GIFT into question blocks (blank-line separated), skipping comments and reading $CATEGORY lines. */
-function giftBlocks(content: string): { line: number; text: string; category: string | null }[] {
-  const blocks: { line: number; text: string; category: string | null }[] = [];
+/** A GIFT file that cannot be read as a whole (an answer block never closed): the import refuses it with this. */
+export class GiftFileError extends Error {}
+
+/**
+ * Splits GIFT into question blocks (blank-line separated), skipping comments and reading $CATEGORY
+ * lines. One pass: each line's braces are counted once, so a stray { costs no more than the file's length.
+ */
+function* giftBlocks(content: string): Generator<{ line: number; text: string; category: string | null }> {
   let category: string | null = null;
   let current: { line: number; lines: string[]; category: string | null } | null = null;
+  /** Braces opened minus braces closed in the current block. */
+  let depth = 0;
+  /** The block that ends here, if it holds anything. */
   const flush = () => {
-    if (current && current.lines.join("").trim() !== "")
-      blocks.push({ line: current.line, text: current.lines.join("\n"), category: current.category });
+    const ended = current?.lines.some((l) => l.trim() !== "") ? current : null;
+    if (ended && depth > 0)
+      throw new GiftFileError(
+        `Line ${ended.line}: an answer block opened with { is never closed with }, so what follows would be ` +
+          "read as part of this question. Close it, or write a literal brace as \\{.",
+      );
     current = null;
+    depth = 0;
+    return ended ? { line: ended.line, text: ended.lines.join("\n"), category: ended.category } : null;
+  };
+  const count = (text: string, brace: string) => {
+    let n = 0;
+    for (let at = text.indexOf(brace); at >= 0; at = text.indexOf(brace, at + 1)) n++;
+    return n;
   };
   const lines = hideEscapes(content.replace(/^\uFEFF/, "")).split(/\r\n|\r|\n/);
   for (const [i, raw] of lines.entries()) {
     if (/^\s*\/\//.test(raw)) continue;
     const cat = /^\s*\$CATEGORY:\s*(.*)$/i.exec(raw);
     if (cat) {
-      flush();
+      const ended = flush();
+      if (ended) yield ended;
       category = showEscapes(cat[1]!.trim());
       continue;
     }
     // A blank line ends a question, unless it falls inside its answer braces.
-    const open = current ? (current.lines.join("\n").match(/\{/g) ?? []).length : 0;
-    const closed = current ? (current.lines.join("\n").match(/\}/g) ?? []).length : 0;
-    if (raw.trim() === "" && open === closed) {
-      flush();
+    if (raw.trim() === "" && depth <= 0) {
+      const ended = flush();
+      if (ended) yield ended;
       continue;
     }
     if (!current) current = { line: i + 1, lines: [], category };
     current.lines.push(raw);
+    depth += count(raw, "{") - count(raw, "}");
   }
-  flush();
-  return blocks;
+  const last = flush();
+  if (last) yield last;
 }
 
 interface GiftAnswer {
@@ -109,96 +129,103 @@ function giftAnswers(body: string): GiftAnswer[] {
   return answers;
 }
 
-/** Reads a GIFT file; questions take their section from the latest $CATEGORY, else from `defaultSection`. */
-export function parseGift(content: string, defaultSection: number | null): MoodleRecord[] {
-  return giftBlocks(content).map(({ line, text, category }): MoodleRecord => {
-    const problems: string[] = [];
-    const fail = (problem: string): MoodleRecord => ({ line, values: {}, alternatives: null, problems: [problem] });
-    let section = defaultSection;
-    if (category !== null) {
-      const named = sectionOfCategory(category);
-      if (named !== null) section = named;
-      else if (section === null)
-        problems.push(`Category "${category}" names no section (1–32), and no default section was chosen.`);
-    } else if (section === null)
-      problems.push("No section: add a $CATEGORY line (e.g. Section 12) or choose a default section.");
+/**
+ * Reads a GIFT file, one question at a time (the import yields to other requests between them);
+ * questions take their section from the latest $CATEGORY, else from `defaultSection`. Throws
+ * GiftFileError when an answer block is never closed.
+ */
+export function* parseGift(content: string, defaultSection: number | null): Generator<MoodleRecord> {
+  for (const block of giftBlocks(content)) yield giftRecord(block, defaultSection);
+}
 
-    const start = text.indexOf("{");
-    const end = text.lastIndexOf("}");
-    if (start < 0 || end < start)
-      return fail(`Line ${line}: no answer block { … } was found; descriptions cannot be imported.`);
-    let stem = text.slice(0, start);
-    const after = text.slice(end + 1).trim();
-    let body = text.slice(start + 1, end);
-    stem = stem.replace(/^\s*::[\s\S]*?::/, ""); // the optional ::title::
-    let explanation: string | null = null;
-    const general = body.indexOf("####");
-    if (general >= 0) {
-      explanation = giftText(body.slice(general + 4));
-      body = body.slice(0, general);
-    }
-    const trimmed = body.trim();
-    const kind =
-      trimmed === ""
-        ? "Essay"
-        : /^(T|TRUE|F|FALSE)(\s*#[\s\S]*)?$/i.test(trimmed)
-          ? "True/false"
-          : trimmed.startsWith("#")
-            ? "Numerical"
-            : /->/.test(trimmed)
-              ? "Matching"
-              : null;
-    if (kind)
-      return fail(`Line ${line}: ${kind} questions cannot be imported (only multiple choice and short answer).`);
-    const answers = giftAnswers(trimmed);
-    if (answers.length === 0) return fail(`Line ${line}: the answer block holds no = or ~ answers.`);
-    // Missing-word questions ("The sky is {=blue ~green} today") keep a blank where the answers were.
-    const questionText = after === "" ? giftText(stem) : `${giftText(stem)} _____ ${giftText(after)}`.trim();
-    const right = answers.filter((a) => a.right || (a.weight !== null && a.weight >= 100));
-    const wrong = answers.filter((a) => !right.includes(a));
-    if (wrong.some((a) => a.weight !== null && a.weight > 0))
-      problems.push("Partial-credit answers (~%50%…) cannot be imported: an answer is right or wrong here.");
+function giftRecord(
+  { line, text, category }: { line: number; text: string; category: string | null },
+  defaultSection: number | null,
+): MoodleRecord {
+  const problems: string[] = [];
+  const fail = (problem: string): MoodleRecord => ({ line, values: {}, alternatives: null, problems: [problem] });
+  let section = defaultSection;
+  if (category !== null) {
+    const named = sectionOfCategory(category);
+    if (named !== null) section = named;
+    else if (section === null)
+      problems.push(`Category "${category}" names no section (1–32), and no default section was chosen.`);
+  } else if (section === null)
+    problems.push("No section: add a $CATEGORY line (e.g. Section 12) or choose a default section.");
 
-    if (wrong.length === 0) {
-      // Short answer: every = answer is accepted; the first is shown as the answer.
-      const [first, ...others] = right.map((a) => a.text);
-      return {
-        line,
-        values: {
-          sectionNumber: section,
-          questionType: "fill-in-blank",
-          questionText,
-          options: null,
-          correctAnswer: first,
-          explanation: explanation || explanationFor(first ?? ""),
-          citation: null,
-        },
-        alternatives: others.length > 0 ? others : null,
-        problems,
-      };
-    }
-    if (right.length !== 1)
-      problems.push(`A multiple-choice question needs exactly one right answer (=); this one has ${right.length}.`);
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end < start)
+    return fail(`Line ${line}: no answer block { … } was found; descriptions cannot be imported.`);
+  let stem = text.slice(0, start);
+  const after = text.slice(end + 1).trim();
+  let body = text.slice(start + 1, end);
+  stem = stem.replace(/^\s*::[\s\S]*?::/, ""); // the optional ::title::
+  let explanation: string | null = null;
+  const general = body.indexOf("####");
+  if (general >= 0) {
+    explanation = giftText(body.slice(general + 4));
+    body = body.slice(0, general);
+  }
+  const trimmed = body.trim();
+  const kind =
+    trimmed === ""
+      ? "Essay"
+      : /^(T|TRUE|F|FALSE)(\s*#[\s\S]*)?$/i.test(trimmed)
+        ? "True/false"
+        : trimmed.startsWith("#")
+          ? "Numerical"
+          : /->/.test(trimmed)
+            ? "Matching"
+            : null;
+  if (kind) return fail(`Line ${line}: ${kind} questions cannot be imported (only multiple choice and short answer).`);
+  const answers = giftAnswers(trimmed);
+  if (answers.length === 0) return fail(`Line ${line}: the answer block holds no = or ~ answers.`);
+  // Missing-word questions ("The sky is {=blue ~green} today") keep a blank where the answers were.
+  const questionText = after === "" ? giftText(stem) : `${giftText(stem)} _____ ${giftText(after)}`.trim();
+  const right = answers.filter((a) => a.right || (a.weight !== null && a.weight >= 100));
+  const wrong = answers.filter((a) => !right.includes(a));
+  if (wrong.some((a) => a.weight !== null && a.weight > 0))
+    problems.push("Partial-credit answers (~%50%…) cannot be imported: an answer is right or wrong here.");
+
+  if (wrong.length === 0) {
+    // Short answer: every = answer is accepted; the first is shown as the answer.
+    const [first, ...others] = right.map((a) => a.text);
     return {
       line,
       values: {
         sectionNumber: section,
-        questionType: "multiple-choice",
+        questionType: "fill-in-blank",
         questionText,
-        options: answers.map((a) => a.text),
-        correctAnswer: right[0]?.text ?? "",
-        explanation: explanation || explanationFor(right[0]?.text ?? ""),
+        options: null,
+        correctAnswer: first,
+        explanation: explanation || explanationFor(first ?? ""),
         citation: null,
       },
-      alternatives: null,
+      alternatives: others.length > 0 ? others : null,
       problems,
     };
-  });
+  }
+  if (right.length !== 1)
+    problems.push(`A multiple-choice question needs exactly one right answer (=); this one has ${right.length}.`);
+  return {
+    line,
+    values: {
+      sectionNumber: section,
+      questionType: "multiple-choice",
+      questionText,
+      options: answers.map((a) => a.text),
+      correctAnswer: right[0]?.text ?? "",
+      explanation: explanation || explanationFor(right[0]?.text ?? ""),
+      citation: null,
+    },
+    alternatives: null,
+    problems,
+  };
 }
 
 /** Reads an Aiken file (multiple choice only): the question, lettered options "A." or "A)", then "ANSWER: X". */
-export function parseAiken(content: string, defaultSection: number | null): MoodleRecord[] {
-  const records: MoodleRecord[] = [];
+export function* parseAiken(content: string, defaultSection: number | null): Generator<MoodleRecord> {
   let current: { line: number; stem: string[]; options: { letter: string; text: string }[] } | null = null;
   /** After a malformed question, lines are skipped up to its ANSWER: line. */
   let skipping = false;
@@ -222,7 +249,7 @@ export function parseAiken(content: string, defaultSection: number | null): Mood
       if (!right) problems.push(`ANSWER: ${letter} names no option of this question.`);
       if (q.options.some((o, n) => o.letter !== String.fromCharCode(65 + n)))
         problems.push("The options must be lettered A, B, C, … in order.");
-      records.push({
+      yield {
         line: q.line,
         values: {
           sectionNumber: defaultSection,
@@ -235,27 +262,26 @@ export function parseAiken(content: string, defaultSection: number | null): Mood
         },
         alternatives: null,
         problems,
-      });
+      };
       current = null;
     } else if (option && current.stem.length > 0) current.options.push({ letter: option[1]!, text: option[2]!.trim() });
     else if (current.options.length === 0) current.stem.push(line);
     else {
-      records.push({
+      yield {
         line: current.line,
         values: {},
         alternatives: null,
         problems: [`Line ${i + 1}: expected an option (A. …) or ANSWER: after the options.`],
-      });
+      };
       current = null;
       skipping = true;
     }
   }
   if (current)
-    records.push({
+    yield {
       line: current.line,
       values: {},
       alternatives: null,
       problems: [`Line ${current.line}: the question has no ANSWER: line.`],
-    });
-  return records;
+    };
 }
