@@ -217,6 +217,7 @@ describe("member directory", () => {
 
     expect((await boss.patch(`/api/admin/users/${id}`, { disabled: false })).status).toBe(200);
     expect((await new Client(server.url).post("/api/login", { email, password: MEMBER_PASSWORD })).status).toBe(200);
-    expect((await script.get("/api/progress/section")).status).toBe(200);
+    // A disable ends the member's tokens for good: enabling the account again does not bring them back.
+    expect((await script.get("/api/progress/section")).status).toBe(401);
   });
 });
