@@ -1,7 +1,7 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from "@jcba/api";
 import { MEMBER_HEADER } from "@jcba/validators/headers";
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 
 export type { RouterInputs, RouterOutputs };
@@ -28,22 +28,21 @@ export function makeQueryClient() {
 }
 
 /**
- * Calls are batched, except the outbox's writes: each goes alone, with the id of the member who made
- * it (`context: { writtenBy }`), so the server refuses it (409) when someone else is signed in, and
- * an online answer is one request with no identity check before it.
+ * The outbox's writes name the member who made them (`context: { writtenBy }`, sent as a header), so
+ * the server refuses one (409) when someone else is signed in, and an online answer is one request
+ * with no identity check before it. Mutations batch only with mutations made in the same tick, and
+ * the outbox sends one write at a time.
  */
 export function makeTrpcClient() {
-  const fetchWithCookies: typeof fetch = (url, init) => fetch(url, { ...init, credentials: "include" });
   return createTRPCClient<AppRouter>({
     links: [
-      splitLink({
-        condition: (op) => typeof op.context.writtenBy === "number",
-        true: httpLink({
-          url: "/api/trpc",
-          fetch: fetchWithCookies,
-          headers: ({ op }) => ({ [MEMBER_HEADER]: String(op.context.writtenBy) }),
-        }),
-        false: httpBatchLink({ url: "/api/trpc", fetch: fetchWithCookies }),
+      httpBatchLink({
+        url: "/api/trpc",
+        fetch: (url, init) => fetch(url, { ...init, credentials: "include" }),
+        headers: ({ opList }) => {
+          const writtenBy = opList.find((op) => typeof op.context.writtenBy === "number")?.context.writtenBy;
+          return writtenBy === undefined ? {} : { [MEMBER_HEADER]: String(writtenBy) };
+        },
       }),
     ],
   });
