@@ -18,7 +18,10 @@ try {
     update: Math.max(1000, Math.floor(staleMs / 3)),
     realpath: false,
     // A server restarted right after a crash waits for the old lock to go stale.
-    retries: waitForStale ? { retries: 6, minTimeout: 1000, maxTimeout: 4000 } : 0,
+    // A command waits a moment for a server that is letting go of the lock as it stops.
+    retries: waitForStale
+      ? { retries: 6, minTimeout: 1000, maxTimeout: 4000 }
+      : { retries: 3, minTimeout: 500, maxTimeout: 1000 },
     onCompromised: (err) => port.postMessage({ lost: err.message }),
   });
   port.on("message", async (m) => {

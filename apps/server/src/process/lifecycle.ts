@@ -99,9 +99,11 @@ export function createLifecycle(app: FastifyInstance, database: Database, option
     },
     exitOnSignals(afterClose) {
       const onSignal = (signal: NodeJS.Signals) => {
+        // The DATA_DIR lock is let go even when the drain fails: a lock left behind would keep the CLI
+        // out until it goes stale.
         lifecycle
           .shutdown(signal)
-          .then(() => afterClose?.())
+          .finally(() => afterClose?.())
           .then(
             () => process.exit(0),
             (e) => {
