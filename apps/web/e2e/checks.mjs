@@ -12,9 +12,8 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Fails on any serious or critical axe violation. */
-export async function expectNoSeriousA11yViolations(page, label = "") {
-  // Colours are only meaningful once enter animations (dialogs fading in) have finished.
+/** Colours are only meaningful once enter animations (dialogs fading in) have finished. */
+async function animationsSettled(page) {
   await page
     .waitForFunction(
       () =>
@@ -25,6 +24,11 @@ export async function expectNoSeriousA11yViolations(page, label = "") {
       { timeout: 3000 },
     )
     .catch(() => {});
+}
+
+/** Fails on any serious or critical axe violation. */
+export async function expectNoSeriousA11yViolations(page, label = "") {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length > 0) {
@@ -42,6 +46,27 @@ export async function expectNoSeriousA11yViolations(page, label = "") {
       .join("\n");
     throw new Error(`axe found ${bad.length} serious/critical violation(s) ${label}:\n${detail}`);
   }
+}
+
+/** The WCAG 2.2 AA rules (the A, AA, 2.1 AA and 2.2 AA tags of axe-core). */
+export const WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Fails on any axe violation of the WCAG 2.2 AA rules, whatever its impact. */
+export async function expectWcag22AA(page, label = "") {
+  await animationsSettled(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG22_AA).analyze();
+  if (violations.length > 0)
+    throw new Error(
+      `axe found ${violations.length} WCAG 2.2 AA violation(s) ${label}:\n${violations
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`)
+              .join("\n    ")}`,
+        )
+        .join("\n")}`,
+    );
 }
 
 /** Checks that the page does not scroll sideways. */

@@ -109,6 +109,50 @@ test("on a phone the sidebar is a slide-in sheet that closes after navigating", 
   await context.close();
 });
 
+test("on a 320 px phone the header fits: the name whole, sync and Search at hand, theme, Account and Logout in the avatar's sheet", async () => {
+  const { context } = await signedInContext(browser, { viewport: { width: 320, height: 640 }, first: "Alexandrina" });
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/`);
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  await expectNoHorizontalScroll(page);
+  const header = page.locator("#root header");
+  const name = header.getByText("JCBA Study Hub", { exact: true });
+  await name.waitFor();
+  assert.equal(
+    await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 320),
+    true,
+    "the app's name is shown whole",
+  );
+  // Every control shown in the header is on screen and at least 24 × 24 px (WCAG 2.5.8).
+  for (const box of await header
+    .locator("button, a")
+    .evaluateAll((els) =>
+      els.filter((el) => el.getClientRects().length > 0).map((el) => el.getBoundingClientRect().toJSON()),
+    )) {
+    assert.ok(box.left >= 0 && box.right <= 320, `a header control is off screen: ${JSON.stringify(box)}`);
+    assert.ok(box.width >= 24 && box.height >= 24, `a header control is under 24 px: ${JSON.stringify(box)}`);
+  }
+  await header.getByTestId("sync-status").waitFor();
+  await header.getByRole("button", { name: "Search" }).waitFor();
+  assert.equal(await header.getByRole("link", { name: "Logout" }).count(), 0);
+
+  await header.getByRole("button", { name: /account menu/ }).click();
+  const sheet = page.getByTestId("account-sheet");
+  await sheet.getByText("Alexandrina", { exact: false }).waitFor();
+  await expectNoSeriousA11yViolations(page, "with the account sheet open at 320 px");
+  await screenshot(page, "shell-account-sheet-320");
+  await sheet.getByRole("button", { name: "Switch to dark theme" }).click();
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), true);
+  await sheet.getByRole("link", { name: "Account" }).click();
+  await page.waitForURL("**/account/password");
+  await sheet.waitFor({ state: "hidden" });
+  await expectNoHorizontalScroll(page);
+  await header.getByRole("button", { name: /account menu/ }).click();
+  await sheet.getByRole("link", { name: "Logout" }).click();
+  await page.getByRole("link", { name: "Sign In" }).waitFor();
+  await context.close();
+});
+
 test("signed-in users get the 404 card on an unknown path, and Logout returns to the landing page", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();

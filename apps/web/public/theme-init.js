@@ -1,4 +1,5 @@
-// Applies the saved or system theme before first paint, so there is no flash of the wrong colours.
+// Applies the saved or system theme before first paint, so there is no flash of the wrong colours, and
+// marks a collapsed sidebar so the app's frame painted from index.html has the member's layout.
 (() => {
   let saved = null;
   try {
@@ -12,4 +13,5 @@
   const root = document.documentElement;
   root.classList.add(dark ? "dark" : "light");
   root.style.colorScheme = dark ? "dark" : "light";
+  if (/(?:^|;\s*)sidebar_state=false/.test(document.cookie)) root.dataset.sidebar = "collapsed";
 })();

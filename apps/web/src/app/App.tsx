@@ -3,13 +3,14 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { hashKey, type QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
-import { afterFirstScreen } from "../offline/bankSteps.ts";
+import { afterFirstScreen, nextTask } from "../offline/bankSteps.ts";
 import { PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import type { SessionUser } from "./session.ts";
-import { system } from "./theme.ts";
+import { makeSystem } from "./theme.ts";
 import { makeQueryClient, makeTrpcClient, TRPCProvider, trpcOptions } from "./trpc.ts";
 
 function makeRouter(user: SessionUser) {
@@ -59,13 +60,25 @@ async function refreshFromServer(
   ]);
 }
 
-export function mountApp(element: HTMLElement, user: SessionUser) {
+/**
+ * Starts the app in short tasks, so a slow phone's main thread is never held for long at once. The
+ * router resolves the address and fetches the screen's code first; the styling system is built in a
+ * task of its own meanwhile; then the first render runs as a transition, which React renders in slices
+ * of a few milliseconds, letting the browser paint and handle input in between. Rendered before the
+ * screen's code was in, the screen would suspend and then render again all at once when it came.
+ */
+export async function mountApp(element: HTMLElement, user: SessionUser) {
   const startedAt = Date.now();
+  const router = makeRouter(user);
+  const routed = router.load().catch(() => undefined); // a failure shows in the router's own error screen
+  await nextTask();
+  const system = makeSystem();
+  await routed;
+  await nextTask();
   const root = createRoot(element);
   const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient();
   const trpc = trpcOptions(trpcClient, queryClient);
-  const router = makeRouter(user);
   const bankHash = hashKey(trpc.questions.list.queryKey({}));
   const rendered = new Promise<void>((resolve) => {
     const stop = router.subscribe("onRendered", () => {
@@ -84,25 +97,27 @@ export function mountApp(element: HTMLElement, user: SessionUser) {
   // Ask the browser not to evict the bank and the outbox under storage pressure (a hint; may be refused).
   void navigator.storage?.persist?.().catch(() => false);
   void import("./pwa.ts").then((m) => m.registerWorker());
-  root.render(
-    <ChakraProvider value={system}>
-      <ColorModeProvider>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{
-            persister: queryPersister(user.id, (hash) => hash === bankHash),
-            maxAge: PERSIST_MAX_AGE,
-            buster: "1",
-            // A refresh that failed offline leaves the query in error but with its data: keep that data.
-            dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
-          }}
-          onSuccess={() => void refreshFromServer(queryClient, trpc, trpcClient, startedAt, rendered)}
-        >
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </TRPCProvider>
-        </PersistQueryClientProvider>
-      </ColorModeProvider>
-    </ChakraProvider>,
+  startTransition(() =>
+    root.render(
+      <ChakraProvider value={system}>
+        <ColorModeProvider>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={{
+              persister: queryPersister(user.id, (hash) => hash === bankHash),
+              maxAge: PERSIST_MAX_AGE,
+              buster: "1",
+              // A refresh that failed offline leaves the query in error but with its data: keep that data.
+              dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
+            }}
+            onSuccess={() => void refreshFromServer(queryClient, trpc, trpcClient, startedAt, rendered)}
+          >
+            <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+              <RouterProvider router={router} />
+            </TRPCProvider>
+          </PersistQueryClientProvider>
+        </ColorModeProvider>
+      </ChakraProvider>,
+    ),
   );
 }

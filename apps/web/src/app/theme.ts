@@ -129,4 +129,9 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, base, config);
+/**
+ * Builds the styling system (every token turned into a CSS variable, the recipes compiled): a long
+ * piece of work on a slow phone, so the app's start runs it as a task of its own instead of as part of
+ * evaluating the app's code.
+ */
+export const makeSystem = () => createSystem(defaultBaseConfig, base, config);

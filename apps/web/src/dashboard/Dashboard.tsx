@@ -12,6 +12,7 @@ import {
 } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenCheck, Flame, TrendingUp } from "lucide-react";
+import { useDeferredValue } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
@@ -33,6 +34,9 @@ export function Dashboard({ user }: { user: SessionUser }) {
   // A failed refresh keeps the last data known (the device's copy) on screen.
   const failed = [progress, attempts, availability].find((q) => q.isError && q.data === undefined);
   const loading = progress.isPending || attempts.isPending || availability.isPending;
+  // The statistics and section cards are drawn in a deferred render that React splits into short
+  // tasks, instead of in the one task that takes in the data (a query's update is never split).
+  const showContent = useDeferredValue(!loading);
 
   return (
     <Stack gap={{ base: "6", md: "8" }}>
@@ -52,7 +56,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
             for (const q of [progress, attempts, availability]) if (q.isError) void q.refetch();
           }}
         />
-      ) : loading ? (
+      ) : !showContent ? (
         <DashboardSkeleton />
       ) : (
         <DashboardContent

@@ -3,7 +3,7 @@ import { isMasteredRating, masteredIds, type ReviewRating } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
@@ -91,7 +91,10 @@ export function FlashcardsScreen({
     [masteryQuery.data, local, deckIds],
   );
 
-  if (cardsQuery.isPending || masteryQuery.isPending) return <LoadingSpinner label="Loading flashcards" />;
+  // Drawn in a deferred render that React splits into short tasks, not in the one task that takes in
+  // the data (a query's update is never split): a slow phone stays responsive while the screen fills.
+  const loaded = useDeferredValue(!cardsQuery.isPending && !masteryQuery.isPending);
+  if (!loaded || cardsQuery.isPending || masteryQuery.isPending) return <LoadingSpinner label="Loading flashcards" />;
   if (cardsQuery.isError && cardsQuery.data === undefined) {
     return (
       <Box role="alert">

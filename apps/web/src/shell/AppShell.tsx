@@ -1,9 +1,9 @@
-/** The signed-in frame: collapsible sidebar (a sheet on phones), header with theme, avatar and Logout. */
+/** The signed-in frame: collapsible sidebar (a sheet on phones), header with theme, avatar and Logout (on phones in the avatar's sheet). */
 import { Box, Flex } from "@chakra-ui/react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { useToasterWanted } from "../components/ui/toaster.tsx";
-import { AppHeader } from "./AppHeader.tsx";
+import { AccountMenuItems, AppHeader } from "./AppHeader.tsx";
 import { SidebarContent } from "./Sidebar.tsx";
 import { useShellState } from "./useShellState.ts";
 
@@ -13,7 +13,7 @@ const ToasterView = lazy(() => import("../components/ui/toaster-view.tsx"));
 const SearchPalette = lazy(() => import("../search/SearchPalette.tsx"));
 
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const { isMobile, open, toggle, sheet, search } = useShellState();
+  const { isMobile, open, toggle, sheet, accountSheet, search } = useShellState();
   const toasterWanted = useToasterWanted();
   const collapsed = !open;
 
@@ -47,8 +47,28 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           </MobileSheet>
         </Suspense>
       )}
+      {isMobile && accountSheet.used && (
+        <Suspense fallback={null}>
+          <MobileSheet
+            side="end"
+            title="Account menu"
+            testId="account-sheet"
+            open={accountSheet.open}
+            onOpenChange={accountSheet.setOpen}
+          >
+            <AccountMenuItems user={user} onNavigate={() => accountSheet.setOpen(false)} />
+          </MobileSheet>
+        </Suspense>
+      )}
       <Flex direction="column" flex="1" minW="0">
-        <AppHeader user={user} expanded={isMobile ? sheet.open : open} onToggle={toggle} onSearch={search.show} />
+        <AppHeader
+          user={user}
+          expanded={isMobile ? sheet.open : open}
+          onToggle={toggle}
+          onSearch={search.show}
+          compact={isMobile}
+          accountMenu={{ open: accountSheet.open, show: accountSheet.show }}
+        />
         <Box
           as="main"
           id="main"

@@ -1,6 +1,6 @@
 /**
  * The signed-in frame's state: the sidebar open or collapsed (kept in a 7-day cookie), the phone's
- * sheet, the search palette, and their keys (Ctrl/Cmd+B, Ctrl/Cmd+K). The sheet's and the palette's
+ * sheets (the sidebar, the member's menu), the search palette, and their keys (Ctrl/Cmd+B, Ctrl/Cmd+K). The sheet's and the palette's
  * code load the first time they open, so a member who never opens them never pays for them.
  */
 import { useCallback, useEffect, useState } from "react";
@@ -42,6 +42,13 @@ export function useShellState() {
     setSheetOpen((v) => !v);
   }, [isMobile, open, setOpen]);
 
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [accountUsed, setAccountUsed] = useState(false);
+  const showAccount = useCallback(() => {
+    setAccountUsed(true);
+    setAccountOpen(true);
+  }, []);
+
   const [searchOpen, setSearchOpen] = useState(false);
   const [searchUsed, setSearchUsed] = useState(false);
   const openSearch = useCallback(() => {
@@ -69,6 +76,7 @@ export function useShellState() {
     open,
     toggle,
     sheet: { open: sheetOpen, used: sheetUsed, setOpen: setSheetOpen },
+    accountSheet: { open: accountOpen, used: accountUsed, setOpen: setAccountOpen, show: showAccount },
     search: { open: searchOpen, used: searchUsed, setOpen: setSearchOpen, show: openSearch },
   };
 }

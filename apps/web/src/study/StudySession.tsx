@@ -10,7 +10,7 @@ import { canSubmitAnswer, sidebarSectionName } from "@jcba/domain";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
@@ -44,8 +44,11 @@ export function StudySession({ section, startAt }: { section: number; startAt?: 
     trpc.questions.list.queryOptions({}, { select: (all) => all.filter((q) => q.sectionNumber === section) }),
   );
   const [round, setRound] = useState(0);
+  // Drawn in a deferred render that React splits into short tasks, not in the one task that takes in
+  // the data (a query's update is never split): a slow phone stays responsive while the screen fills.
+  const loaded = useDeferredValue(questions.data !== undefined);
 
-  if (questions.data === undefined) {
+  if (questions.data === undefined || !loaded) {
     if (questions.isError)
       return <ErrorCard message={errorMessage(questions.error)} onRetry={() => void questions.refetch()} />;
     return <LoadingSpinner label="Loading questions" />;
