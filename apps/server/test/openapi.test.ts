@@ -22,7 +22,15 @@ const operations = () =>
 
 /** Calls the app has beyond SPEC §7: practice tests, admin export/import, search, sign-in, sign-up and sign-out. */
 /** The sign-in routes: open to anyone, so the only operations without a security requirement. */
-const SIGN_IN = ["POST /api/login", "POST /api/register", "GET /api/logout", "POST /api/logout"];
+const SIGN_IN = [
+  "POST /api/login",
+  "POST /api/register",
+  "GET /api/logout",
+  "POST /api/logout",
+  // Issue 26: single sign-on.
+  "GET /api/auth/oidc/start",
+  "GET /api/auth/oidc/callback",
+];
 const BEYOND_SPEC = [
   "POST /api/test-attempts",
   "GET /api/test-attempts/{id}",

@@ -145,6 +145,56 @@ function authPaths(userSchema: Schema): Record<string, Record<string, Operation>
       },
     },
     "/logout": { get: { ...signOut, operationId: "auth-logout-get" }, post: signOut },
+    ...ssoPaths(TAGS),
+  };
+}
+
+/** GET /api/auth/oidc/start and /callback (auth/oidc/routes.ts): browser navigations, not JSON calls. */
+function ssoPaths(tags: string[]): Record<string, Record<string, Operation>> {
+  const backToSignIn = {
+    description:
+      "Any refusal (wrong or used state, a replayed code, an unverified e-mail, the provider not answering): a redirect to /api/login?error=sso-… where the page says what happened.",
+  };
+  return {
+    "/auth/oidc/start": {
+      get: {
+        tags,
+        summary: "Single sign-on: send the browser to the union's provider (when OIDC_ISSUER is set)",
+        description:
+          "Authorization code flow with PKCE (S256), state and nonce; what the callback checks stays on the server, under a key in the jcba_oidc cookie.",
+        operationId: "auth-oidc-start",
+        security: [],
+        responses: {
+          "302": { description: "To the provider's authorization endpoint." },
+          "303": backToSignIn,
+          "404": errorResponse("Single sign-on is not configured"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+    "/auth/oidc/callback": {
+      get: {
+        tags,
+        summary: "Single sign-on: where the provider sends the browser back; signs the member in",
+        description:
+          "Checks state, the PKCE verifier and the ID token (signature, issuer, audience, expiry, nonce). A first sign-in creates the member only from a verified e-mail; an account with that verified e-mail is linked. Members are linked by (issuer, subject).",
+        operationId: "auth-oidc-callback",
+        security: [],
+        parameters: [
+          { name: "code", in: "query", schema: { type: "string" } },
+          { name: "state", in: "query", schema: { type: "string" } },
+        ],
+        responses: {
+          "303": {
+            description: `Signed in: the session cookie \`${SESSION_COOKIE}\` is set and the browser goes to /. Otherwise back to the sign-in page (see /auth/oidc/start).`,
+          },
+          "404": errorResponse("Single sign-on is not configured"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
   };
 }
 
