@@ -30,6 +30,17 @@ const SIGN_IN = [
   // Issue 26: single sign-on.
   "GET /api/auth/oidc/start",
   "GET /api/auth/oidc/callback",
+  // Issue 26: passkey sign-in.
+  "POST /api/passkeys/signin/options",
+  "POST /api/passkeys/signin",
+];
+/** Passkeys are managed in a browser: the session cookie only, no API token. */
+const COOKIE_ONLY = [
+  "GET /api/account/passkeys",
+  "POST /api/account/passkeys",
+  "POST /api/account/passkeys/options",
+  "POST /api/account/passkeys/confirm-options",
+  "DELETE /api/account/passkeys/{id}",
 ];
 const BEYOND_SPEC = [
   "POST /api/test-attempts",
@@ -62,6 +73,7 @@ const BEYOND_SPEC = [
   "GET /api/admin/users/count",
   "PATCH /api/admin/users/{id}",
   ...SIGN_IN,
+  ...COOKIE_ONLY,
 ];
 
 describe("OpenAPI document", () => {
@@ -127,7 +139,8 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths["/logout"]).sort()).toEqual(["get", "post"]);
     // Every procedure is protected: the cookie or a token.
     for (const { call, op } of operations())
-      if (!SIGN_IN.includes(call))
+      if (COOKIE_ONLY.includes(call)) expect([call, op.security]).toEqual([call, [{ cookieAuth: [] }]]);
+      else if (!SIGN_IN.includes(call))
         expect([call, op.security]).toEqual([call, [{ cookieAuth: [] }, { bearerAuth: [] }]]);
   });
 

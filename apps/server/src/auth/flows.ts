@@ -22,7 +22,32 @@ export interface Flow {
 
 export function createFlows(database: Database) {
   const { db } = database;
+
+  async function open(kind: FlowKind, key: string, data: Record<string, string>, userId: number | null) {
+    const expiresAt = new Date(Date.now() + FLOW_MS);
+    // Old flows go as new ones begin: no timer needed.
+    await db.delete(authFlows).where(lt(authFlows.expiresAt, new Date()));
+    await db.insert(authFlows).values({ id: hashToken(key), kind, userId, data, expiresAt });
+    return expiresAt;
+  }
+
+  async function claim(kind: FlowKind, key: string): Promise<Flow | null> {
+    const [row] = await db
+      .delete(authFlows)
+      .where(and(eq(authFlows.id, hashToken(key)), eq(authFlows.kind, kind), gt(authFlows.expiresAt, new Date())))
+      .returning({ userId: authFlows.userId, data: authFlows.data });
+    return row ?? null;
+  }
+
   return {
+    /**
+     * A flow known by a key the browser brings back signed (a WebAuthn challenge): no cookie, so two
+     * requests of one page (the autofill one and the button's) cannot overwrite each other.
+     */
+    open: (kind: FlowKind, key: string, data: Record<string, string>) => open(kind, key, data, null),
+    /** The flow of that key, deleted as it is read; null when missing, expired or used. */
+    claim,
+
     /** Starts a flow of `kind` and gives the browser its key in the `cookie` cookie. */
     async begin(
       request: FastifyRequest,
@@ -33,10 +58,7 @@ export function createFlows(database: Database) {
       userId: number | null = null,
     ) {
       const key = randomBytes(32).toString("base64url");
-      const expiresAt = new Date(Date.now() + FLOW_MS);
-      // Old flows go as new ones begin: no timer needed.
-      await db.delete(authFlows).where(lt(authFlows.expiresAt, new Date()));
-      await db.insert(authFlows).values({ id: hashToken(key), kind, userId, data, expiresAt });
+      const expiresAt = await open(kind, key, data, userId);
       reply.setCookie(cookie, key, {
         httpOnly: true,
         // Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies.
@@ -53,11 +75,7 @@ export function createFlows(database: Database) {
       if (!key) return null;
       reply.clearCookie(cookie, { path: "/api" });
       if (!KEY_FORM.test(key)) return null;
-      const [row] = await db
-        .delete(authFlows)
-        .where(and(eq(authFlows.id, hashToken(key)), eq(authFlows.kind, kind), gt(authFlows.expiresAt, new Date())))
-        .returning({ userId: authFlows.userId, data: authFlows.data });
-      return row ?? null;
+      return claim(kind, key);
     },
   };
 }

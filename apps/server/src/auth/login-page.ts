@@ -36,7 +36,7 @@ export const LOGIN_NOTICES = new Map<string, string>([
 export const SIGNUP_DONE = LOGIN_NOTICES.get("signup")!;
 
 /** One server-rendered page: its title, its styles and what <main> holds. */
-const page = (title: string, style: string, main: string) => `<!doctype html>
+const page = (title: string, style: string, main: string, script?: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -47,6 +47,7 @@ const page = (title: string, style: string, main: string) => `<!doctype html>
 </head>
 <body>
 <main>${main}</main>
+${script ? `<script type="module" src="${script}"></script>` : ""}
 </body>
 </html>`;
 
@@ -92,15 +93,19 @@ export function loginPage(opts: {
       ${sso ? `<p class="or">or</p>` : ""}
       ${csrf}
       <label for="email">E-mail</label>
-      <input id="email" name="email" type="email" autocomplete="username" required autofocus>
+      <input id="email" name="email" type="email" autocomplete="username webauthn" required autofocus>
       <label for="password">Password</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required>
       <button type="submit">Sign In</button>`;
+  // Shown by /api/login/passkey.js when the browser can use passkeys.
+  const passkey = `<button type="button" id="passkey-signin" class="secondary" hidden>Sign in with a passkey</button>
+      <p id="passkey-status" class="alert" role="alert" hidden></p>`;
   const signIn = `
     <form method="post" action="/api/login" aria-labelledby="signin-h">
       <h2 id="signin-h">Sign in</h2>
       ${sso}
       ${passwordSignIn}
+      ${passkey}
       ${opts.allowSignup ? `<p class="switch">New here? <a href="/api/login?mode=signup">Create an account</a></p>` : ""}
     </form>`;
   const signUp = `
@@ -147,6 +152,8 @@ export function loginPage(opts: {
   .back { display: block; text-align: center; margin-top: 16px; }
   .sso { display: grid; place-items: center; min-height: 44px; font-weight: 600; border: 2px solid var(--brand); border-radius: 8px; text-decoration: none; }
   .or { text-align: center; color: var(--muted); margin: 4px 0 0; }
+  button.secondary { background: transparent; color: var(--brand); border: 2px solid var(--brand); }
+  [hidden] { display: none !important; }
 `,
     `
   <div class="brand"><h1>JCBA Study Hub</h1><p>United Airlines Flight Attendants · AFA-CWA JCBA 2016–2021</p></div>
@@ -154,6 +161,7 @@ export function loginPage(opts: {
   ${signup ? signUp : signIn}
   <a class="back" href="/">Back to the home page</a>
 `,
+    signup ? undefined : "/api/login/passkey.js",
   );
 }
 

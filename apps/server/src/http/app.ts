@@ -14,6 +14,7 @@ import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
 import { createFlows } from "../auth/flows.ts";
 import { registerOidcRoutes } from "../auth/oidc/routes.ts";
+import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   const flows = createFlows(database);
   const sso = registerOidcRoutes(app, { config, database, sessions, audit, flows });
   registerAuthRoutes(app, { config, database, sessions, audit, sso });
+  registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
   await registerWebApp(app, config.WEB_DIST, sessions);

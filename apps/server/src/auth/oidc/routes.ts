@@ -6,8 +6,10 @@
 import type { Database } from "@jcba/db";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../process/config.ts";
+import { addressKey } from "../address-key.ts";
 import type { Flows } from "../flows.ts";
 import { rememberDevice } from "../known-device.ts";
+import { DbLimiter } from "../rate-limit.ts";
 import type { AuditSink } from "../security-audit.ts";
 import { type Sessions, setSessionCookie } from "../sessions.ts";
 import { claimGrantsAdmin, memberForIdentity, promoteToAdmin } from "./accounts.ts";
@@ -34,9 +36,12 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcDeps): Provid
   const { config, database, sessions, audit, flows } = deps;
   if (!config.OIDC_ISSUER) return null;
   const provider = createProvider(config);
+  // Each start keeps a row until the member comes back or it expires: a client may start only so many.
+  const startsByIp = new DbLimiter(database, "sso-ip", 600, 15 * 60_000);
 
   app.get("/api/auth/oidc/start", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
+    if ((await startsByIp.take(addressKey(request.ip))) > 0) return back(reply, "limited");
     try {
       const { url, checks } = await provider.start();
       await flows.begin(request, reply, FLOW_COOKIE, "oidc", checks);
