@@ -8,10 +8,10 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../../process/config.ts";
 import { addressKey } from "../address-key.ts";
 import type { Flows } from "../flows.ts";
-import { rememberDevice } from "../known-device.ts";
 import { DbLimiter } from "../rate-limit.ts";
 import type { AuditSink } from "../security-audit.ts";
-import { type Sessions, setSessionCookie } from "../sessions.ts";
+import type { Sessions } from "../sessions.ts";
+import { beginSession, refuseDisabled } from "../sign-in.ts";
 import { claimGrantsAdmin, memberForIdentity, promoteToAdmin } from "./accounts.ts";
 import { createProvider, type Provider, ProviderUnreachable } from "./provider.ts";
 
@@ -95,16 +95,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcDeps): Provid
     }
     let { user } = outcome;
     if (outcome.disabled) {
-      await audit.record(
-        {
-          kind: "signin.failure",
-          actorUserId: user.id,
-          targetType: "user",
-          targetId: user.id,
-          after: { reason: "disabled" },
-        },
-        request,
-      );
+      await refuseDisabled(audit, request, user, "sso");
       return back(reply, "disabled");
     }
     if (outcome.linked)
@@ -138,13 +129,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcDeps): Provid
         request,
       );
     }
-    await audit.record(
-      { kind: "signin.success", actorUserId: user.id, targetType: "user", targetId: user.id, after: { method: "sso" } },
-      request,
-    );
-    await rememberDevice(database, request, reply, user.id);
-    const { token, expiresAt } = await sessions.create(user);
-    setSessionCookie(request, reply, token, expiresAt);
+    const expiresAt = await beginSession(deps, request, reply, user, "sso");
     if (result.idToken)
       reply.setCookie(SSO_COOKIE, result.idToken, {
         httpOnly: true,

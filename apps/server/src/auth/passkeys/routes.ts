@@ -24,10 +24,10 @@ import { refusal } from "../../http/errors.ts";
 import type { Config } from "../../process/config.ts";
 import { addressKey } from "../address-key.ts";
 import type { Flows } from "../flows.ts";
-import { rememberDevice } from "../known-device.ts";
 import { DbLimiter } from "../rate-limit.ts";
 import type { AuditSink } from "../security-audit.ts";
-import { SESSION_COOKIE, type Sessions, setSessionCookie } from "../sessions.ts";
+import { SESSION_COOKIE, type Sessions } from "../sessions.ts";
+import { beginSession, refuseDisabled } from "../sign-in.ts";
 import { verifyUserPassword } from "../users.ts";
 import { createPasskeyStore, type PasskeyInfo } from "./store.ts";
 
@@ -337,33 +337,12 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyDeps) {
     }
     const { user, disabled } = checked.found;
     if (disabled) {
-      await audit.record(
-        {
-          kind: "signin.failure",
-          actorUserId: user.id,
-          targetType: "user",
-          targetId: user.id,
-          after: { reason: "disabled" },
-        },
-        request,
-      );
+      await refuseDisabled(audit, request, user, "passkey");
       return reply
         .code(403)
         .send(refusal("FORBIDDEN", "This account is disabled. Ask an admin of the study hub to enable it again."));
     }
-    await audit.record(
-      {
-        kind: "signin.success",
-        actorUserId: user.id,
-        targetType: "user",
-        targetId: user.id,
-        after: { method: "passkey" },
-      },
-      request,
-    );
-    await rememberDevice(database, request, reply, user.id);
-    const { token, expiresAt } = await sessions.create(user);
-    setSessionCookie(request, reply, token, expiresAt);
+    await beginSession(deps, request, reply, user, "passkey");
     return { user };
   });
 }
