@@ -1,4 +1,4 @@
-import { Box, Button, Card, Field, Flex, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Field, Flex, Input, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -6,7 +6,7 @@ import { ModalDialog } from "../components/ModalDialog.tsx";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { TableHeadings } from "../components/TableHeadings.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountLayout, ERROR_COLOR } from "./AccountLayout.tsx";
+import { AccountLayout, AccountSection, ERROR_COLOR } from "./AccountLayout.tsx";
 import {
   addPasskey,
   browserHasPasskeys,
@@ -53,87 +53,73 @@ export function PasskeysScreen() {
       title="Passkeys"
       description="Sign in with your device's screen lock or a security key instead of typing a password."
     >
-      <Card.Root as="section" aria-labelledby="new-passkey-heading">
-        <Card.Header>
-          <Text as="h2" id="new-passkey-heading" fontWeight="semibold" fontSize="lg">
-            Add a passkey
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          {!supported ? (
-            <Text color="fg.muted">This browser cannot make passkeys.</Text>
-          ) : (
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
-                <Field.Root invalid={Boolean(nameError)} required flex="2">
-                  <Field.Label>
-                    Name
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    name="passkeyName"
-                    size="lg"
-                    maxLength={100}
-                    value={name}
-                    onChange={(e) => setName(e.currentTarget.value)}
-                    placeholder="e.g. my phone"
-                  />
-                  {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
-                </Field.Root>
-                <Button type="submit" colorPalette="brand" size="lg" loading={add.isPending}>
-                  <KeyRound aria-hidden size={18} /> Add Passkey
-                </Button>
-              </Flex>
-            </form>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <AccountSection id="new-passkey-heading" title="Add a passkey">
+        {!supported ? (
+          <Text color="fg.muted">This browser cannot make passkeys.</Text>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
+              <Field.Root invalid={Boolean(nameError)} required flex="2">
+                <Field.Label>
+                  Name
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  name="passkeyName"
+                  size="lg"
+                  maxLength={100}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  placeholder="e.g. my phone"
+                />
+                {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
+              </Field.Root>
+              <Button type="submit" colorPalette="brand" size="lg" loading={add.isPending}>
+                <KeyRound aria-hidden size={18} /> Add Passkey
+              </Button>
+            </Flex>
+          </form>
+        )}
+      </AccountSection>
 
-      <Card.Root as="section" aria-labelledby="passkeys-heading">
-        <Card.Header>
-          <Text as="h2" id="passkeys-heading" fontWeight="semibold" fontSize="lg">
-            Your passkeys
+      <AccountSection id="passkeys-heading" title="Your passkeys">
+        {passkeys.isError ? (
+          <ErrorCard message={passkeyError(passkeys.error)} onRetry={() => void passkeys.refetch()} />
+        ) : !passkeys.data ? (
+          <LoadingSpinner label="Loading your passkeys" />
+        ) : passkeys.data.length === 0 ? (
+          <Text color="fg.muted" data-testid="no-passkeys">
+            You have no passkeys.
           </Text>
-        </Card.Header>
-        <Card.Body>
-          {passkeys.isError ? (
-            <ErrorCard message={passkeyError(passkeys.error)} onRetry={() => void passkeys.refetch()} />
-          ) : !passkeys.data ? (
-            <LoadingSpinner label="Loading your passkeys" />
-          ) : passkeys.data.length === 0 ? (
-            <Text color="fg.muted" data-testid="no-passkeys">
-              You have no passkeys.
-            </Text>
-          ) : (
-            <Box overflowX="auto">
-              <Table.Root size="sm" data-testid="passkeys-table">
-                <TableHeadings headings={["Name", "Created", "Last used", "Actions"]} />
-                <Table.Body>
-                  {passkeys.data.map((p) => (
-                    <Table.Row key={p.id} bg="transparent" data-testid="passkey-row">
-                      <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{dateOf(p.createdAt)}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{dateOf(p.lastUsedAt)}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          colorPalette="red"
-                          minH="44px"
-                          onClick={() => setRemoving(p)}
-                          aria-label={`Remove passkey ${p.name}`}
-                        >
-                          <Trash2 aria-hidden size={16} /> Remove
-                        </Button>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
-          )}
-        </Card.Body>
-      </Card.Root>
+        ) : (
+          <Box overflowX="auto">
+            <Table.Root size="sm" data-testid="passkeys-table">
+              <TableHeadings headings={["Name", "Created", "Last used", "Actions"]} />
+              <Table.Body>
+                {passkeys.data.map((p) => (
+                  <Table.Row key={p.id} bg="transparent" data-testid="passkey-row">
+                    <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{dateOf(p.createdAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{dateOf(p.lastUsedAt)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        minH="44px"
+                        onClick={() => setRemoving(p)}
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
+                        <Trash2 aria-hidden size={16} /> Remove
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </AccountSection>
       <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} onRemoved={refresh} />
     </AccountLayout>
   );
