@@ -61,7 +61,7 @@ export async function startServer(
     await ensureAdmin(database, ADMIN.email, ADMIN.password);
   }
   const { app, sessions } = await buildApp({ config, database });
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  await app.listen({ port: config.PORT, host: "127.0.0.1" });
   const address = app.server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,

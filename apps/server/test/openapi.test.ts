@@ -22,7 +22,26 @@ const operations = () =>
 
 /** Calls the app has beyond SPEC §7: practice tests, admin export/import, search, sign-in, sign-up and sign-out. */
 /** The sign-in routes: open to anyone, so the only operations without a security requirement. */
-const SIGN_IN = ["POST /api/login", "POST /api/register", "GET /api/logout", "POST /api/logout"];
+const SIGN_IN = [
+  "POST /api/login",
+  "POST /api/register",
+  "GET /api/logout",
+  "POST /api/logout",
+  // Issue 26: single sign-on.
+  "GET /api/auth/oidc/start",
+  "GET /api/auth/oidc/callback",
+  // Issue 26: passkey sign-in.
+  "POST /api/passkeys/signin/options",
+  "POST /api/passkeys/signin",
+];
+/** Passkeys are managed in a browser: the session cookie only, no API token. */
+const COOKIE_ONLY = [
+  "GET /api/account/passkeys",
+  "POST /api/account/passkeys",
+  "POST /api/account/passkeys/options",
+  "POST /api/account/passkeys/confirm-options",
+  "DELETE /api/account/passkeys/{id}",
+];
 const BEYOND_SPEC = [
   "POST /api/test-attempts",
   "GET /api/test-attempts/{id}",
@@ -54,6 +73,7 @@ const BEYOND_SPEC = [
   "GET /api/admin/users/count",
   "PATCH /api/admin/users/{id}",
   ...SIGN_IN,
+  ...COOKIE_ONLY,
 ];
 
 describe("OpenAPI document", () => {
@@ -119,7 +139,8 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths["/logout"]).sort()).toEqual(["get", "post"]);
     // Every procedure is protected: the cookie or a token.
     for (const { call, op } of operations())
-      if (!SIGN_IN.includes(call))
+      if (COOKIE_ONLY.includes(call)) expect([call, op.security]).toEqual([call, [{ cookieAuth: [] }]]);
+      else if (!SIGN_IN.includes(call))
         expect([call, op.security]).toEqual([call, [{ cookieAuth: [] }, { bearerAuth: [] }]]);
   });
 

@@ -119,7 +119,7 @@ test("signing up through the form refuses a common password, then asks the new m
   await page.getByRole("status").filter({ hasText: "Sign in with it and your password." }).waitFor();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("cabin-crew-study-2026");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByRole("heading", { name: /Welcome back, Robin/ }).waitFor();
   await context.close();
 });

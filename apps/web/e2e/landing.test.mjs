@@ -49,7 +49,7 @@ test("signing in through the form shows the signed-in app with the user's name",
   await page.goto(`${BASE_URL}/api/login`);
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByRole("heading", { name: /Welcome back, Dana/ }).waitFor();
   await page.getByRole("link", { name: "Logout" }).click();
   await page.getByRole("link", { name: "Sign In" }).waitFor();
@@ -62,7 +62,7 @@ test("a wrong password shows a message that does not say whether the e-mail exis
   await page.goto(`${BASE_URL}/api/login`);
   await page.getByLabel("E-mail").fill("nobody@e2e.test");
   await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByRole("alert").filter({ hasText: "That e-mail and password do not match an account." }).waitFor();
   await context.close();
 });

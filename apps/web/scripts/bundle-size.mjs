@@ -84,6 +84,7 @@ const FIRST_CONTENT = {
   "study.$section": 225,
   "study.index": 199,
   test: 243,
+  "account.passkeys": 206,
 };
 /** A route added without a budget of its own gets the largest member screen's. */
 const FIRST_CONTENT_DEFAULT = 243;

@@ -498,3 +498,65 @@ export const reports = pgTable(
     uniqueIndex("reports_one_open_idx").on(t.userId, t.itemType, t.itemId).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/** A member's identity at the union's single sign-on provider: (issuer, subject) never changes, an e-mail may. */
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    /** The address the provider last gave, for the record only: sign-in goes by (issuer, subject). */
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("oauth_accounts_issuer_subject_idx").on(t.issuer, t.subject),
+    index("oauth_accounts_user_idx").on(t.userId),
+  ],
+);
+
+/** A member's passkeys (WebAuthn credentials); the public key and counter check each sign-in. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text().notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    counter: integer().notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull(),
+    backedUp: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * A sign-in ceremony in progress (an SSO redirect, a passkey challenge): what the browser must bring
+ * back, kept on the server under the hash of a random key in the browser's cookie, used once.
+ */
+export const authFlows = pgTable(
+  "auth_flows",
+  {
+    id: text().primaryKey(),
+    kind: text({ enum: ["oidc", "passkey-register", "passkey-signin", "passkey-confirm"] }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    data: jsonb().$type<Record<string, string>>().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("auth_flows_kind_valid", sql`${t.kind} IN ('oidc', 'passkey-register', 'passkey-signin', 'passkey-confirm')`),
+    index("auth_flows_expiry_idx").on(t.expiresAt),
+  ],
+);

@@ -18,6 +18,8 @@ describe("audit kinds", () => {
       "signup",
       "password",
       "token",
+      "sso",
+      "passkey",
     ]);
   });
 });

@@ -29,6 +29,9 @@ export const AUDIT_KINDS = [
   "token.created",
   "token.used",
   "token.revoked",
+  "sso.linked",
+  "passkey.added",
+  "passkey.removed",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -42,7 +45,7 @@ export type AdminAuditKind = Extract<
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  `${"signin" | "signup" | "password" | "token"}.${string}` | "signout" | "role.changed"
+  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}` | "signout" | "role.changed"
 >;
 
 /**

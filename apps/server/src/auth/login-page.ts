@@ -17,6 +17,14 @@ export const LOGIN_ERRORS = new Map<string, string>([
   ["signup-code", "That invitation code is not right. Ask your union administrator for the current one."],
   ["signup-closed", "New accounts are created by your union administrator."],
   ["expired", "The form had expired. Please try again."],
+  ["password-off", "This study hub signs in with your union account, not a password."],
+  ["sso-unavailable", "Your union's sign-in service is not answering right now. Please try again in a few minutes."],
+  ["sso-failed", "Your union's sign-in service did not confirm who you are. Please try again."],
+  ["sso-expired", "That sign-in had expired or was already used. Please start again."],
+  [
+    "sso-unverified",
+    "Your union account has no verified e-mail address, so no study hub account could be made or found for it. Ask your union to verify your address.",
+  ],
 ]);
 
 /** Messages named by `?notice=`. */
@@ -28,7 +36,7 @@ export const LOGIN_NOTICES = new Map<string, string>([
 export const SIGNUP_DONE = LOGIN_NOTICES.get("signup")!;
 
 /** One server-rendered page: its title, its styles and what <main> holds. */
-const page = (title: string, style: string, main: string) => `<!doctype html>
+const page = (title: string, style: string, main: string, script?: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -39,6 +47,7 @@ const page = (title: string, style: string, main: string) => `<!doctype html>
 </head>
 <body>
 <main>${main}</main>
+${script ? `<script type="module" src="${script}"></script>` : ""}
 </body>
 </html>`;
 
@@ -46,6 +55,10 @@ const one = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function loginPage(opts: {
   allowSignup: boolean;
+  /** PASSWORD_SIGNIN: false hides the password form. */
+  passwords?: boolean;
+  /** The single sign-on button's text, or null without SSO. */
+  ssoLabel?: string | null;
   csrfToken: string;
   error?: unknown;
   notice?: unknown;
@@ -72,15 +85,27 @@ export function loginPage(opts: {
     ? `<label for="su-code">Invitation code</label>
       <input id="su-code" name="code" autocomplete="off" required maxlength="200">`
     : "";
+  const sso = opts.ssoLabel ? `<a class="sso" href="/api/auth/oidc/start">${escapeHtml(opts.ssoLabel)}</a>` : "";
+  const passwordSignIn =
+    opts.passwords === false
+      ? ""
+      : `
+      ${sso ? `<p class="or">or</p>` : ""}
+      ${csrf}
+      <label for="email">E-mail</label>
+      <input id="email" name="email" type="email" autocomplete="username webauthn" required autofocus>
+      <label for="password">Password</label>
+      <input id="password" name="password" type="password" autocomplete="current-password" required>
+      <button type="submit">Sign In</button>`;
+  // Shown by /api/login/passkey.js when the browser can use passkeys.
+  const passkey = `<button type="button" id="passkey-signin" class="secondary" hidden>Sign in with a passkey</button>
+      <p id="passkey-status" class="alert" role="alert" hidden></p>`;
   const signIn = `
     <form method="post" action="/api/login" aria-labelledby="signin-h">
       <h2 id="signin-h">Sign in</h2>
-      ${csrf}
-      <label for="email">E-mail</label>
-      <input id="email" name="email" type="email" autocomplete="username" required autofocus>
-      <label for="password">Password</label>
-      <input id="password" name="password" type="password" autocomplete="current-password" required>
-      <button type="submit">Sign In</button>
+      ${sso}
+      ${passwordSignIn}
+      ${passkey}
       ${opts.allowSignup ? `<p class="switch">New here? <a href="/api/login?mode=signup">Create an account</a></p>` : ""}
     </form>`;
   const signUp = `
@@ -125,6 +150,10 @@ export function loginPage(opts: {
   .switch { margin: 8px 0 0; text-align: center; color: var(--muted); }
   a { color: var(--brand); }
   .back { display: block; text-align: center; margin-top: 16px; }
+  .sso { display: grid; place-items: center; min-height: 44px; font-weight: 600; border: 2px solid var(--brand); border-radius: 8px; text-decoration: none; }
+  .or { text-align: center; color: var(--muted); margin: 4px 0 0; }
+  button.secondary { background: transparent; color: var(--brand); border: 2px solid var(--brand); }
+  [hidden] { display: none !important; }
 `,
     `
   <div class="brand"><h1>JCBA Study Hub</h1><p>United Airlines Flight Attendants · AFA-CWA JCBA 2016–2021</p></div>
@@ -132,6 +161,7 @@ export function loginPage(opts: {
   ${signup ? signUp : signIn}
   <a class="back" href="/">Back to the home page</a>
 `,
+    signup ? undefined : "/api/login/passkey.js",
   );
 }
 

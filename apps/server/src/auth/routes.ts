@@ -13,6 +13,8 @@ import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
 import { isKnownDevice, rememberDevice } from "./known-device.ts";
 import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
+import type { Provider } from "./oidc/provider.ts";
+import { SSO_COOKIE } from "./oidc/routes.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
@@ -47,9 +49,10 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; sessions: Sessions; audit: AuditSink },
+  deps: { config: Config; database: Database; sessions: Sessions; audit: AuditSink; sso: Provider | null },
 ) {
-  const { config, database, sessions, audit } = deps;
+  const { config, database, sessions, audit, sso } = deps;
+  const allowSignup = config.ALLOW_SIGNUP && config.PASSWORD_SIGNIN;
   // Failed sign-ins: 10 per address and 5 per account in 15 minutes, then a wait. Sign-ups: SIGNUP_LIMIT
   // per address an hour. Counted in the database, so every server process shares them.
   const failuresByIp = new DbLimiter(database, "fail-ip", 10, 15 * 60_000);
@@ -95,7 +98,9 @@ export function registerAuthRoutes(
     const csrfToken = csrfTokenFor(request, reply);
     reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8");
     return loginPage({
-      allowSignup: config.ALLOW_SIGNUP,
+      allowSignup,
+      passwords: config.PASSWORD_SIGNIN,
+      ssoLabel: sso ? config.OIDC_LABEL : null,
       csrfToken,
       error: query.error,
       notice: query.notice,
@@ -106,6 +111,7 @@ export function registerAuthRoutes(
   });
 
   app.post("/api/login", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    if (!config.PASSWORD_SIGNIN) return fail(request, reply, 403, "password-off", "FORBIDDEN");
     if (!formTokenOk(request)) return fail(request, reply, 403, "expired", "FORBIDDEN");
     const parsed = credentials.safeParse(request.body ?? {});
     if (!parsed.success) return fail(request, reply, 400, "invalid", "BAD_REQUEST", "Enter your e-mail and password.");
@@ -152,7 +158,7 @@ export function registerAuthRoutes(
   });
 
   app.post("/api/register", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
-    if (!config.ALLOW_SIGNUP) return fail(request, reply, 403, "signup-closed", "FORBIDDEN");
+    if (!allowSignup) return fail(request, reply, 403, "signup-closed", "FORBIDDEN");
     if (!formTokenOk(request)) return fail(request, reply, 403, "expired", "FORBIDDEN");
     const parsed = registration.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -214,7 +220,8 @@ export function registerAuthRoutes(
     return reply.redirect("/api/login?notice=signup", 303);
   });
 
-  async function signOut(request: FastifyRequest, reply: FastifyReply) {
+  /** Ends the session here; answers where to end the provider's session too (an SSO sign-in), or null. */
+  async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const session = await sessions.validate(token);
@@ -222,6 +229,10 @@ export function registerAuthRoutes(
       if (session) await audit.record({ kind: "signout", actorUserId: session.user.id }, request);
     }
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    const idToken = request.cookies[SSO_COOKIE];
+    if (!idToken) return null;
+    reply.clearCookie(SSO_COOKIE, { path: "/api" });
+    return sso ? sso.endSessionUrl(idToken) : null;
   }
 
   // The spec's browser navigation: the app's Logout link is a same-origin navigation and signs out at
@@ -229,10 +240,7 @@ export function registerAuthRoutes(
   app.get("/api/logout", async (request, reply) => {
     const site = request.headers["sec-fetch-site"];
     if (!request.cookies[SESSION_COOKIE]) return reply.redirect("/", 303);
-    if (site === "same-origin") {
-      await signOut(request, reply);
-      return reply.redirect("/", 303);
-    }
+    if (site === "same-origin") return reply.redirect((await signOut(request, reply)) ?? "/", 303);
     const csrfToken = csrfTokenFor(request, reply);
     return reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(logoutPage(csrfToken));
   });
@@ -240,8 +248,8 @@ export function registerAuthRoutes(
   app.post("/api/logout", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
     if (isCrossSite(request) || !formTokenOk(request))
       return reply.code(403).send(refusal("FORBIDDEN", LOGIN_ERRORS.get("expired")!));
-    await signOut(request, reply);
-    if (wantsJson(request)) return reply.send({ signedOut: true });
-    return reply.redirect("/", 303);
+    const endSessionUrl = await signOut(request, reply);
+    if (wantsJson(request)) return reply.send(endSessionUrl ? { signedOut: true, endSessionUrl } : { signedOut: true });
+    return reply.redirect(endSessionUrl ?? "/", 303);
   });
 }

@@ -12,6 +12,9 @@ import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
+import { createFlows } from "../auth/flows.ts";
+import { registerOidcRoutes } from "../auth/oidc/routes.ts";
+import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
@@ -111,7 +114,10 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
     },
   });
   registerRestRoutes(app, createContext);
-  registerAuthRoutes(app, { config, database, sessions, audit });
+  const flows = createFlows(database);
+  const sso = registerOidcRoutes(app, { config, database, sessions, audit, flows });
+  registerAuthRoutes(app, { config, database, sessions, audit, sso });
+  registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
   await registerWebApp(app, config.WEB_DIST, sessions);

@@ -5,6 +5,7 @@
 import { appRouter, type ProcedureMeta } from "@jcba/api";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
+import { addPasskeyBody, removePasskeyBody, signInBody } from "../auth/passkeys/routes.ts";
 import { credentials, registration } from "../auth/routes.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 
@@ -145,6 +146,188 @@ function authPaths(userSchema: Schema): Record<string, Record<string, Operation>
       },
     },
     "/logout": { get: { ...signOut, operationId: "auth-logout-get" }, post: signOut },
+    ...ssoPaths(TAGS),
+    ...passkeyPaths(signedIn),
+  };
+}
+
+/** The passkey routes (auth/passkeys/routes.ts): WebAuthn ceremonies in a browser, so the session cookie only. */
+function passkeyPaths(signedIn: Operation["responses"][string]): Record<string, Record<string, Operation>> {
+  const tags = ["Passkeys"];
+  const cookieOnly = [{ cookieAuth: [] }];
+  const json = (schema: Schema) => ({ required: true, content: { "application/json": { schema } } });
+  const errors = {
+    "400": errorResponse("Invalid body, an expired or used challenge, or an answer that does not check out"),
+    "401": errorResponse("Not signed in"),
+    "4XX": errorResponse("Error"),
+    "5XX": errorResponse("Server error"),
+  };
+  const passkey: Schema = {
+    type: "object",
+    properties: {
+      id: { type: "integer" },
+      name: { type: "string" },
+      createdAt: { type: "string", format: "date-time" },
+      lastUsedAt: { type: ["string", "null"], format: "date-time" },
+    },
+    required: ["id", "name", "createdAt", "lastUsedAt"],
+    additionalProperties: false,
+  };
+  const options = (what: string) => ({
+    description: `${what} (PublicKeyCredential options as JSON, for @simplewebauthn/browser); the challenge is kept on the server and used once.`,
+    content: { "application/json": { schema: { type: "object" } } },
+  });
+  return {
+    "/account/passkeys": {
+      get: {
+        tags,
+        summary: "Your passkeys: name, created, last used",
+        operationId: "passkeys-list",
+        security: cookieOnly,
+        responses: {
+          "200": {
+            description: "Your passkeys",
+            content: { "application/json": { schema: { type: "array", items: passkey } } },
+          },
+          ...errors,
+        },
+      },
+      post: {
+        tags,
+        summary: "Add a passkey: the browser's answer to the options of POST /account/passkeys/options",
+        operationId: "passkeys-add",
+        security: cookieOnly,
+        requestBody: json(jsonSchemaOf(addPasskeyBody)),
+        responses: {
+          "201": { description: "Added", content: { "application/json": { schema: passkey } } },
+          "409": errorResponse("That passkey is already registered"),
+          ...errors,
+        },
+      },
+    },
+    "/account/passkeys/options": {
+      post: {
+        tags,
+        summary: "Start adding a passkey",
+        operationId: "passkeys-registration-options",
+        security: cookieOnly,
+        requestBody: json({ type: "object" }),
+        responses: { "200": options("Registration options"), ...errors },
+      },
+    },
+    "/account/passkeys/confirm-options": {
+      post: {
+        tags,
+        summary: "Start confirming with one of your passkeys (to remove a passkey without the password)",
+        operationId: "passkeys-confirm-options",
+        security: cookieOnly,
+        requestBody: json({ type: "object" }),
+        responses: { "200": options("Authentication options for your passkeys"), ...errors },
+      },
+    },
+    "/account/passkeys/{id}": {
+      delete: {
+        tags,
+        summary: "Remove one of your passkeys, proved by your password or one of your passkeys",
+        operationId: "passkeys-remove",
+        security: cookieOnly,
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+        requestBody: json(jsonSchemaOf(removePasskeyBody)),
+        responses: {
+          "200": {
+            description: "Removed",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { removed: { const: true } }, required: ["removed"] },
+              },
+            },
+          },
+          "404": errorResponse("You have no passkey with that number"),
+          ...errors,
+        },
+      },
+    },
+    "/passkeys/signin/options": {
+      post: {
+        tags,
+        summary: "Start signing in with a passkey (discoverable: no e-mail needed)",
+        operationId: "passkeys-signin-options",
+        security: [],
+        requestBody: json({ type: "object" }),
+        responses: {
+          "200": options("Authentication options"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+    "/passkeys/signin": {
+      post: {
+        tags,
+        summary: "Sign in with a passkey: the browser's answer to the options of POST /passkeys/signin/options",
+        operationId: "passkeys-signin",
+        security: [],
+        requestBody: json(jsonSchemaOf(signInBody)),
+        responses: {
+          "200": signedIn,
+          "400": errorResponse("Invalid body"),
+          "401": errorResponse("An unknown passkey, or an expired, used or forged answer"),
+          "403": errorResponse("The account is disabled"),
+          "429": errorResponse("Too many failed sign-ins from this address; wait (see Retry-After)"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+  };
+}
+
+/** GET /api/auth/oidc/start and /callback (auth/oidc/routes.ts): browser navigations, not JSON calls. */
+function ssoPaths(tags: string[]): Record<string, Record<string, Operation>> {
+  const backToSignIn = {
+    description:
+      "Any refusal (wrong or used state, a replayed code, an unverified e-mail, the provider not answering): a redirect to /api/login?error=sso-… where the page says what happened.",
+  };
+  return {
+    "/auth/oidc/start": {
+      get: {
+        tags,
+        summary: "Single sign-on: send the browser to the union's provider (when OIDC_ISSUER is set)",
+        description:
+          "Authorization code flow with PKCE (S256), state and nonce; what the callback checks stays on the server, under a key in the jcba_oidc cookie.",
+        operationId: "auth-oidc-start",
+        security: [],
+        responses: {
+          "302": { description: "To the provider's authorization endpoint." },
+          "303": backToSignIn,
+          "404": errorResponse("Single sign-on is not configured"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+    "/auth/oidc/callback": {
+      get: {
+        tags,
+        summary: "Single sign-on: where the provider sends the browser back; signs the member in",
+        description:
+          "Checks state, the PKCE verifier and the ID token (signature, issuer, audience, expiry, nonce). A first sign-in creates the member only from a verified e-mail; an account with that verified e-mail is linked. Members are linked by (issuer, subject).",
+        operationId: "auth-oidc-callback",
+        security: [],
+        parameters: [
+          { name: "code", in: "query", schema: { type: "string" } },
+          { name: "state", in: "query", schema: { type: "string" } },
+        ],
+        responses: {
+          "303": {
+            description: `Signed in: the session cookie \`${SESSION_COOKIE}\` is set and the browser goes to /. Otherwise back to the sign-in page (see /auth/oidc/start).`,
+          },
+          "404": errorResponse("Single sign-on is not configured"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
   };
 }
 

@@ -99,9 +99,36 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** The address members use (links in e-mail, the passkeys' relying party); default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  /** Single sign-on: the provider's issuer URL (its discovery document is at /.well-known/openid-configuration). */
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .refine((v) => {
+      const { protocol, hostname } = new URL(v);
+      return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+    }, "must be an https:// address (plain http only for a provider on this machine)")
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_LABEL: z.string().trim().min(1).max(100).default("Sign in with your union account"),
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .regex(/^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/, "must be scopes separated by spaces")
+    .refine((v) => v.split(" ").includes("openid"), "must include openid")
+    .default("openid email profile"),
+  /** A claim (e.g. groups) whose value OIDC_ADMIN_VALUE makes the member an admin at each SSO sign-in. */
+  OIDC_ADMIN_CLAIM: z.string().trim().min(1).max(200).optional(),
+  OIDC_ADMIN_VALUE: z.string().trim().min(1).max(500).optional(),
+  /** false: no password sign-in, sign-up or change; members sign in with SSO or a passkey. */
+  PASSWORD_SIGNIN: bool.default(true),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };
+export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & { WORKERS: number; PUBLIC_URL: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -112,7 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD)
     throw new Error("Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL");
+  const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+  const oidcSet = oidc.filter((name) => parsed.data[name] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < oidc.length)
+    throw new Error(
+      `Invalid configuration:\n  ${oidc.filter((n) => !oidcSet.includes(n)).join(", ")}: required with ${oidcSet.join(", ")}`,
+    );
+  if ((parsed.data.OIDC_ADMIN_CLAIM === undefined) !== (parsed.data.OIDC_ADMIN_VALUE === undefined))
+    throw new Error("Invalid configuration:\n  OIDC_ADMIN_CLAIM and OIDC_ADMIN_VALUE: set both or neither");
+  if (!parsed.data.PASSWORD_SIGNIN && !parsed.data.OIDC_ISSUER)
+    throw new Error(
+      "Invalid configuration:\n  PASSWORD_SIGNIN: false needs single sign-on (OIDC_ISSUER), or nobody could sign in",
+    );
+  const PUBLIC_URL = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
   // One process per core in production; one elsewhere (development, tests).
   const WORKERS = parsed.data.WORKERS ?? (parsed.data.NODE_ENV === "production" ? availableParallelism() : 1);
-  return { ...parsed.data, WORKERS };
+  return { ...parsed.data, WORKERS, PUBLIC_URL };
 }

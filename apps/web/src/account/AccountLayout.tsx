@@ -1,4 +1,4 @@
-import { Box, Flex, Stack } from "@chakra-ui/react";
+import { Box, Card, Flex, Stack, Text } from "@chakra-ui/react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { activeLinkStyle } from "../components/activeLinkStyle.ts";
@@ -9,6 +9,7 @@ const TABS = [
   { to: "/account/tokens", label: "API Tokens" },
   { to: "/account/review", label: "Review Settings" },
   { to: "/account/reports", label: "My Reports" },
+  { to: "/account/passkeys", label: "Passkeys" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */
@@ -58,4 +59,18 @@ export function fieldOf(message: string, fields: readonly string[]): { field: st
   const match = /^(\w+): (.*)$/s.exec(message);
   if (match && fields.includes(match[1]!)) return { field: match[1]!, text: match[2]! };
   return { field: null, text: message };
+}
+
+/** One titled card of an account screen, a labelled section for screen readers. */
+export function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Text as="h2" id={id} fontWeight="semibold" fontSize="lg">
+          {title}
+        </Text>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
 }

@@ -1,0 +1,34 @@
+/** What every way of signing in ends with (SSO, passkeys): a disabled account refused on the record, or a session begun. */
+import type { SessionUser } from "@jcba/api";
+import type { Database } from "@jcba/db";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { rememberDevice } from "./known-device.ts";
+import type { AuditSink } from "./security-audit.ts";
+import { type Sessions, setSessionCookie } from "./sessions.ts";
+
+export interface SignInDeps {
+  database: Database;
+  sessions: Sessions;
+  audit: AuditSink;
+}
+
+const onUser = (user: SessionUser) => ({ actorUserId: user.id, targetType: "user", targetId: user.id });
+
+/** Records the refusal of a disabled account's sign-in. */
+export const refuseDisabled = (audit: AuditSink, request: FastifyRequest, user: SessionUser, method: string) =>
+  audit.record({ kind: "signin.failure", ...onUser(user), after: { method, reason: "disabled" } }, request);
+
+/** Records the sign-in, remembers the device, and sets the new session's cookie; answers when it ends. */
+export async function beginSession(
+  { database, sessions, audit }: SignInDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+  method: string,
+): Promise<Date> {
+  await audit.record({ kind: "signin.success", ...onUser(user), after: { method } }, request);
+  await rememberDevice(database, request, reply, user.id);
+  const { token, expiresAt } = await sessions.create(user);
+  setSessionCookie(request, reply, token, expiresAt);
+  return expiresAt;
+}

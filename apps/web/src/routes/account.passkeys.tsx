@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PasskeysScreen } from "../account/PasskeysScreen.tsx";
+
+export const Route = createFileRoute("/account/passkeys")({ component: PasskeysScreen });
