@@ -17,6 +17,7 @@ import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountRemindersRouteImport } from './routes/account.reminders'
 import { Route as AccountReportsRouteImport } from './routes/account.reports'
 import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
@@ -67,6 +68,11 @@ const TestRoute = TestRouteImport.update({
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRemindersRoute = AccountRemindersRouteImport.update({
+  id: '/account/reminders',
+  path: '/account/reminders',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountReportsRoute = AccountReportsRouteImport.update({
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reminders': typeof AccountRemindersRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reminders': typeof AccountRemindersRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reminders': typeof AccountRemindersRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reminders'
     | '/account/reports'
     | '/account/review'
     | '/account/tokens'
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reminders'
     | '/account/reports'
     | '/account/review'
     | '/account/tokens'
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/password'
+    | '/account/reminders'
     | '/account/reports'
     | '/account/review'
     | '/account/tokens'
@@ -262,6 +274,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountRemindersRoute: typeof AccountRemindersRoute
   AccountReportsRoute: typeof AccountReportsRoute
   AccountReviewRoute: typeof AccountReviewRoute
   AccountTokensRoute: typeof AccountTokensRoute
@@ -325,6 +338,13 @@ declare module '@tanstack/react-router' {
       path: '/account/password'
       fullPath: '/account/password'
       preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/reminders': {
+      id: '/account/reminders'
+      path: '/account/reminders'
+      fullPath: '/account/reminders'
+      preLoaderRoute: typeof AccountRemindersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/reports': {
@@ -438,6 +458,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountRemindersRoute: AccountRemindersRoute,
   AccountReportsRoute: AccountReportsRoute,
   AccountReviewRoute: AccountReviewRoute,
   AccountTokensRoute: AccountTokensRoute,
