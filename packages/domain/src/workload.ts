@@ -10,7 +10,7 @@ import { fsrs } from "ts-fsrs";
 import { clampRetention, localDate, type ReviewSchedule } from "./review.ts";
 
 const DAY_MS = 86_400_000;
-const RUNS = 4;
+const RUNS = 2;
 
 export interface WorkloadInput {
   items: readonly ReviewSchedule[];
