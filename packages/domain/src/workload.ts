@@ -7,6 +7,7 @@
  * this loop; the memory model itself is ts-fsrs's. Server-side: imported as "@jcba/domain/workload".
  */
 import { fsrs } from "ts-fsrs";
+import { seededRandom } from "./practice-test.ts";
 import { clampRetention, localDate, type ReviewSchedule } from "./review.ts";
 
 const DAY_MS = 86_400_000;
@@ -36,18 +37,6 @@ export interface WorkloadDay {
   new: number;
 }
 
-/** A small seeded generator (mulberry32): reproducible runs without Math.random. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function simulateWorkload(input: WorkloadInput): WorkloadDay[] {
   const { days, now } = input;
   // Whole days and bare memory states (ts-fsrs's FSRS-6 formulas, no Card objects): a member with
@@ -64,7 +53,7 @@ export function simulateWorkload(input: WorkloadInput): WorkloadDay[] {
   const nextDay = (d: number, stability: number, elapsed: number, recalled: boolean) =>
     d + (recalled ? Math.max(1, f.next_interval(stability, elapsed)) : 1);
   for (let run = 0; run < RUNS; run++) {
-    const random = seeded(0x5eed + run);
+    const random = seededRandom(0x5eed + run);
     const cards = input.items.map((item) => ({
       stability: Math.max(item.stability, 0.01),
       difficulty: item.difficulty,

@@ -5,6 +5,7 @@ import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
+import { timeZones } from "./ReviewSettingsScreen.tsx";
 
 type Reminders = RouterOutputs["push"]["reminders"];
 
@@ -97,13 +98,6 @@ function RemindersForm({ saved }: { saved: Reminders }) {
     }
   };
 
-  const zones = [
-    ...new Set([
-      timeZone,
-      "UTC",
-      ...(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []),
-    ]),
-  ].sort();
   return (
     <Card.Root maxW="xl">
       <Card.Body>
@@ -151,7 +145,7 @@ function RemindersForm({ saved }: { saved: Reminders }) {
               <Field.Label>Time zone</Field.Label>
               <NativeSelect.Root size="lg">
                 <NativeSelect.Field value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-                  {zones.map((z) => (
+                  {timeZones(timeZone).map((z) => (
                     <option key={z} value={z}>
                       {z}
                     </option>

@@ -11,7 +11,7 @@ import { MemoryModelNote, WorkloadForecast } from "./ReviewModelCards.tsx";
 type Settings = RouterOutputs["review"]["settings"];
 
 /** The time zones this browser knows, with the saved one kept even if it is not among them. */
-function timeZones(saved: string): string[] {
+export function timeZones(saved: string): string[] {
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return [...new Set([saved, "UTC", ...known])].sort();
 }

@@ -6,7 +6,7 @@ import type { ReviewStateCode } from "@jcba/domain";
 import { simulateWorkload, type WorkloadDay } from "@jcba/domain/workload";
 import { sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
-import { modelParametersOf, parsedParameters } from "../reviews/schedule.ts";
+import { type ItemRow, modelParametersOf, parsedParameters } from "../reviews/schedule.ts";
 import { settingsOf } from "../reviews/sessions.ts";
 
 /** Without a history, a new item's first review is passed at this rate. */
@@ -20,19 +20,9 @@ export async function workloadOf(
 ): Promise<WorkloadDay[]> {
   const [settings, items, [facts], snapshot] = await Promise.all([
     settingsOf(ctx, userId),
-    ctx.database.rows<{
-      item_type: string;
-      item_id: number;
-      due: string | Date;
-      stability: number;
-      difficulty: number;
-      state: number;
-      reps: number;
-      lapses: number;
-      learning_steps: number;
-      scheduled_days: number;
-      last_review: string | Date;
-    }>(sql`SELECT item_type, item_id, due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
+    ctx.database.rows<
+      ItemRow & { item_type: string; item_id: number }
+    >(sql`SELECT item_type, item_id, due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
       FROM review_items WHERE user_id = ${userId}`),
     ctx.database.rows<{ parameters: unknown; first_pass: number | string | null }>(sql`
       SELECT ${modelParametersOf(sql`${userId}::int`)} AS parameters,

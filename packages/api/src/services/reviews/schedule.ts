@@ -40,7 +40,8 @@ export interface ReviewOutcome {
   inserted: boolean;
 }
 
-interface ItemRow {
+/** An item's stored schedule as raw SQL returns it. */
+export interface ItemRow {
   due: string | Date;
   stability: number;
   difficulty: number;
