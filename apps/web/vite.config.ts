@@ -90,6 +90,8 @@ export default defineConfig({
         // One file: the worker adds its handlers while it is first evaluated, with no loader in between.
         inlineWorkboxRuntime: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Review reminders: the push and notificationclick handlers (public/push-handler.js).
+        importScripts: ["/push-handler.js"],
       },
     }),
     precacheComplete(),

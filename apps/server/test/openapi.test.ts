@@ -72,6 +72,15 @@ const BEYOND_SPEC = [
   "GET /api/admin/audit",
   "GET /api/admin/users/count",
   "PATCH /api/admin/users/{id}",
+  // Issue 27: the memory model fitted to each member, the workload forecast, review reminders.
+  "GET /api/review/model",
+  "GET /api/review/workload",
+  "POST /api/admin/review-model/fit",
+  "GET /api/push/key",
+  "POST /api/push/subscriptions",
+  "DELETE /api/push/subscriptions/{id}",
+  "GET /api/reminders",
+  "PATCH /api/reminders",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];
@@ -89,6 +98,11 @@ describe("OpenAPI document", () => {
         .map((o) => o.call)
         .sort(),
     ).toEqual([...SPEC_CALLS, ...BEYOND_SPEC].sort());
+  });
+
+  it("says that an admin's request for a fit answers 202", () => {
+    expect(Object.keys(doc.paths["/admin/review-model/fit"].post.responses)).toContain("202");
+    expect(Object.keys(doc.paths["/admin/review-model/fit"].post.responses)).not.toContain("200");
   });
 
   it("says that filing a report answers 201", () => {

@@ -18,6 +18,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as AccountRemindersRouteImport } from './routes/account.reminders'
 import { Route as AccountReportsRouteImport } from './routes/account.reports'
 import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
@@ -73,6 +74,11 @@ const AccountPasskeysRoute = AccountPasskeysRouteImport.update({
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRemindersRoute = AccountRemindersRouteImport.update({
+  id: '/account/reminders',
+  path: '/account/reminders',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountReportsRoute = AccountReportsRouteImport.update({
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/test': typeof TestRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reminders': typeof AccountRemindersRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/test': typeof TestRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reminders': typeof AccountRemindersRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -185,6 +193,7 @@ export interface FileRoutesById {
   '/test': typeof TestRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
+  '/account/reminders': typeof AccountRemindersRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
@@ -209,6 +218,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/account/passkeys'
     | '/account/password'
+    | '/account/reminders'
     | '/account/reports'
     | '/account/review'
     | '/account/tokens'
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/account/passkeys'
     | '/account/password'
+    | '/account/reminders'
     | '/account/reports'
     | '/account/review'
     | '/account/tokens'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/account/passkeys'
     | '/account/password'
+    | '/account/reminders'
     | '/account/reports'
     | '/account/review'
     | '/account/tokens'
@@ -275,6 +287,7 @@ export interface RootRouteChildren {
   TestRoute: typeof TestRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountRemindersRoute: typeof AccountRemindersRoute
   AccountReportsRoute: typeof AccountReportsRoute
   AccountReviewRoute: typeof AccountReviewRoute
   AccountTokensRoute: typeof AccountTokensRoute
@@ -345,6 +358,13 @@ declare module '@tanstack/react-router' {
       path: '/account/password'
       fullPath: '/account/password'
       preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/reminders': {
+      id: '/account/reminders'
+      path: '/account/reminders'
+      fullPath: '/account/reminders'
+      preLoaderRoute: typeof AccountRemindersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/reports': {
@@ -459,6 +479,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestRoute: TestRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  AccountRemindersRoute: AccountRemindersRoute,
   AccountReportsRoute: AccountReportsRoute,
   AccountReviewRoute: AccountReviewRoute,
   AccountTokensRoute: AccountTokensRoute,

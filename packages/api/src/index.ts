@@ -11,6 +11,9 @@ export {
   createContentCache,
   serializedOnce,
 } from "./services/content/content-cache.ts";
+export { claimLease, releaseLease } from "./services/jobs/leases.ts";
+export * as reminders from "./services/reminders/reminders.ts";
+export * as reviewModels from "./services/review-model/model.ts";
 export {
   type AccountServices,
   type CallerAuth,

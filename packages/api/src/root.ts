@@ -6,6 +6,7 @@ import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
+import { pushRouter } from "./router/push.ts";
 import { questionsRouter } from "./router/questions.ts";
 import { reportsRouter } from "./router/reports.ts";
 import { reviewRouter } from "./router/review.ts";
@@ -29,6 +30,7 @@ export const appRouter = router({
   search: searchRouter,
   reports: reportsRouter,
   analysis: analysisRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -560,3 +560,89 @@ export const authFlows = pgTable(
     index("auth_flows_expiry_idx").on(t.expiresAt),
   ],
 );
+/**
+ * Fitted FSRS memory models: the union-wide one (scope "union", no user) and each member's own
+ * (scope "member:<id>"). A member's model schedules them only when `accepted`: its log loss on the
+ * member's most recent 20 % of reviews beat the union model's on the same reviews (`baselineLogLoss`).
+ */
+export const reviewModels = pgTable(
+  "review_models",
+  {
+    scope: text().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    /** The 21 FSRS-6 weights. */
+    parameters: jsonb().$type<number[]>().notNull(),
+    /** Reviews the model was fitted on (for a member: all of theirs when it was fitted). */
+    reviews: integer().notNull(),
+    logLoss: doublePrecision().notNull(),
+    /** A member's model: the union model's log loss on the same held-out reviews. */
+    baselineLogLoss: doublePrecision(),
+    accepted: boolean().notNull(),
+    fittedAt: timestamp({ withTimezone: true }).notNull(),
+    fitMs: integer().notNull(),
+  },
+  (t) => [
+    check("review_models_scope_valid", sql`${t.scope} = 'union' OR ${t.scope} = 'member:' || ${t.userId}`),
+    index("review_models_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Background jobs shared by every server process (the memory-model fit, the reminder sender): a lease
+ * so one process runs a job at a time, when it last ran, and an admin's pending request to run it.
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text().primaryKey(),
+  holder: text(),
+  leasedUntil: timestamp({ withTimezone: true }),
+  lastRunAt: timestamp({ withTimezone: true }),
+  requestedAt: timestamp({ withTimezone: true }),
+});
+
+/** Keys the server makes once and keeps (the VAPID key pair of Web Push). */
+export const serverKeys = pgTable("server_keys", {
+  name: text().primaryKey(),
+  publicKey: text().notNull(),
+  privateKey: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A browser's Web Push subscription; removed when the push service answers 404 or 410. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** A member's daily review reminder; a member without a row has none. Times are "HH:MM" in `timeZone`. */
+export const reminderSettings = pgTable(
+  "reminder_settings",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    enabled: boolean().notNull().default(false),
+    time: text().notNull().default("18:00"),
+    quietStart: text(),
+    quietEnd: text(),
+    timeZone: text().notNull().default("UTC"),
+    /** Dates (YYYY-MM-DD, in `timeZone`) without a reminder: flying days. */
+    daysOff: jsonb().$type<string[]>().notNull().default([]),
+    /** The local date of the last reminder sent: at most one a day. */
+    lastSentOn: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reminder_settings_enabled_idx").on(t.enabled).where(sql`${t.enabled}`)],
+);

@@ -11,19 +11,25 @@ import {
   type ReviewStateCode,
 } from "./review.ts";
 
-const schedulers = new Map<number, FSRS>();
-/** One scheduler per desired retention (fuzz off, so a schedule can be checked and reproduced). */
-function schedulerFor(retention: number): FSRS {
+const schedulers = new Map<string, FSRS>();
+/**
+ * One scheduler per desired retention and memory model (fuzz off, so a schedule can be checked and
+ * reproduced). `parameters` are a fitted model's 21 FSRS-6 weights; without them, FSRS's defaults.
+ */
+export function schedulerFor(retention: number, parameters?: readonly number[] | null): FSRS {
   const r = clampRetention(retention);
-  let f = schedulers.get(r);
+  const key = parameters ? `${r}:${parameters.join(",")}` : String(r);
+  let f = schedulers.get(key);
   if (!f) {
-    f = fsrs({ request_retention: r, enable_fuzz: false });
-    schedulers.set(r, f);
+    // A few models are in use at a time (the union's and members' own); the cache stays small.
+    if (schedulers.size > 500) schedulers.clear();
+    f = fsrs({ request_retention: r, enable_fuzz: false, ...(parameters ? { w: [...parameters] } : {}) });
+    schedulers.set(key, f);
   }
   return f;
 }
 
-function toCard(s: ReviewSchedule): Card {
+export function toCard(s: ReviewSchedule): Card {
   return {
     due: s.due,
     stability: s.stability,
@@ -48,9 +54,10 @@ export function scheduleReview(
   rating: ReviewRating,
   reviewedAt: Date,
   retention = DEFAULT_RETENTION,
+  parameters?: readonly number[] | null,
 ): { schedule: ReviewSchedule; applied: boolean } {
   if (previous && previous.lastReview.getTime() > reviewedAt.getTime()) return { schedule: previous, applied: false };
-  const f = schedulerFor(retention);
+  const f = schedulerFor(retention, parameters);
   const card: Card = previous
     ? toCard(previous)
     : {

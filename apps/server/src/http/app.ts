@@ -18,8 +18,10 @@ import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
+import { startBackgroundJobs } from "../process/background-jobs.ts";
 import type { Config } from "../process/config.ts";
 import { createLifecycle } from "../process/lifecycle.ts";
+import { vapidKeys } from "../reminders/sender.ts";
 import { loggerOptions, registerAccessLog } from "./access-log.ts";
 import { registerApiDocs } from "./api-docs/index.ts";
 import { createContextFactory } from "./context.ts";
@@ -41,9 +43,11 @@ export interface AppDeps {
   contentTtlMs?: number;
   /** For tests: where log lines go (standard output otherwise). */
   logStream?: Writable;
+  /** The memory-model fit and the review reminders (process/background-jobs.ts); off in tests. */
+  backgroundJobs?: boolean;
 }
 
-export async function buildApp({ config, database, contentTtlMs, logStream }: AppDeps) {
+export async function buildApp({ config, database, contentTtlMs, logStream, backgroundJobs = false }: AppDeps) {
   const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -70,7 +74,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   });
   const content: ContentCache = createContentCache(database, contentTtlMs);
   // Listen for other servers' logouts and edits before serving anything.
-  await Promise.all([sessions.ready, content.ready]);
+  // The Web Push key pair is made on first start and kept (GET /api/push/key hands out its public half).
+  await Promise.all([sessions.ready, content.ready, vapidKeys(database)]);
   const audit = createAudit(database, app.log);
 
   registerAccessLog(app, config);
@@ -121,6 +126,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
   await registerWebApp(app, config.WEB_DIST, sessions);
+  if (backgroundJobs) await startBackgroundJobs(app, config, database);
 
   return { app, sessions, content, audit, lifecycle };
 }

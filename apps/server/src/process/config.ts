@@ -126,6 +126,26 @@ const schema = z.object({
   OIDC_ADMIN_VALUE: z.string().trim().min(1).max(500).optional(),
   /** false: no password sign-in, sign-up or change; members sign in with SSO or a passkey. */
   PASSWORD_SIGNIN: bool.default(true),
+  /** Hours between fits of the memory models (FSRS weights) on the review log. */
+  FSRS_FIT_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** The union-wide fit reads at most this many reviews (whole members, a fixed pseudo-random sample). */
+  FSRS_FIT_MAX_REVIEWS: z.coerce.number().int().min(1000).max(100_000_000).default(2_000_000),
+  /** Who push services may contact about this server's reminders (VAPID subject: mailto: or https:). */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "must be a mailto: address or an https: URL")
+    .default("mailto:admin@localhost"),
+  /** Push service hosts reminders may go to (a host and its subdomains); others are never contacted. */
+  PUSH_SERVICE_HOSTS: list.default([
+    "fcm.googleapis.com",
+    "push.services.mozilla.com",
+    "notify.windows.com",
+    "push.apple.com",
+  ]),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & { WORKERS: number; PUBLIC_URL: string };

@@ -65,7 +65,7 @@ const publicUrl = (config: Config, port: number) =>
 
 /** One server process: its own connection pool and app, listening on the shared port. */
 async function serve(config: Config, database: Database, onClose?: () => Promise<void>) {
-  const { app, sessions, lifecycle } = await buildApp({ config, database });
+  const { app, sessions, lifecycle } = await buildApp({ config, database, backgroundJobs: true });
   await app.listen({ port: config.PORT, host: config.HOST });
   const hourly = setInterval(
     () => {

@@ -10,6 +10,7 @@ const TABS = [
   { to: "/account/review", label: "Review Settings" },
   { to: "/account/reports", label: "My Reports" },
   { to: "/account/passkeys", label: "Passkeys" },
+  { to: "/account/reminders", label: "Reminders" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */

@@ -6,11 +6,12 @@ import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout, ERROR_COLOR } from "./AccountLayout.tsx";
+import { MemoryModelNote, WorkloadForecast } from "./ReviewModelCards.tsx";
 
 type Settings = RouterOutputs["review"]["settings"];
 
 /** The time zones this browser knows, with the saved one kept even if it is not among them. */
-function timeZones(saved: string): string[] {
+export function timeZones(saved: string): string[] {
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return [...new Set([saved, "UTC", ...known])].sort();
 }
@@ -24,6 +25,7 @@ export function ReviewSettingsScreen() {
       title="Review Settings"
       description="How the daily review schedules your cards and questions, and how much it gives you each day."
     >
+      <MemoryModelNote />
       {settings.data ? (
         <SettingsForm saved={settings.data} />
       ) : settings.isError ? (
@@ -112,7 +114,18 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 Usually 90.
               </Field.HelperText>
               <Field.ErrorText color={ERROR_COLOR}>{retentionError}</Field.ErrorText>
+              <input
+                type="range"
+                aria-label="Desired retention slider"
+                min={min}
+                max={max}
+                step={1}
+                value={retentionError ? Math.round(saved.desiredRetention * 100) : retentionNumber}
+                onChange={(e) => setRetention(e.target.value)}
+                style={{ width: "100%" }}
+              />
             </Field.Root>
+            <WorkloadForecast retention={retentionError ? saved.desiredRetention : retentionNumber / 100} />
 
             <Checkbox.Root checked={fourButtons} onCheckedChange={(d) => setFourButtons(d.checked === true)}>
               <Checkbox.HiddenInput />

@@ -3,6 +3,8 @@ import { auditEventsPage } from "../services/audit/events.ts";
 import { auditPage, auditQuery } from "../services/audit/schemas.ts";
 import * as directory from "../services/directory/schemas.ts";
 import { changeUser, platformStats, userCount, usersPage } from "../services/directory/users.ts";
+import { requestFit } from "../services/review-model/model.ts";
+import * as reviewModel from "../services/review-model/schemas.ts";
 import { adminProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -56,4 +58,20 @@ export const adminRouter = router({
     .input(auditQuery)
     .output(auditPage)
     .query(({ ctx, input }) => auditEventsPage(ctx, input)),
+
+  fitReviewModel: adminProcedure
+    .meta(
+      rest(
+        "POST",
+        "/admin/review-model/fit",
+        "Fit the memory models again now (admin): the union's from every member's reviews, then members' own. It runs in the background, one fit at a time; the answer is 202 at once.",
+        { successStatus: 202 },
+      ),
+    )
+    .input(z.void())
+    .output(reviewModel.fitAccepted)
+    .mutation(async ({ ctx }) => {
+      await requestFit(ctx.database);
+      return { requested: true as const };
+    }),
 });

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { modelOf } from "../services/review-model/model.ts";
+import * as reviewModel from "../services/review-model/schemas.ts";
+import { workloadOf } from "../services/review-model/workload.ts";
 import * as reviews from "../services/reviews/schemas.ts";
 import { rateItem, reviewQueueOf, sessionOf, settingsOf, updateSettings } from "../services/reviews/sessions.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
@@ -54,4 +57,28 @@ export const reviewRouter = router({
     .input(reviews.reviewSettings.partial())
     .output(reviews.reviewSettings)
     .mutation(({ ctx, input }) => updateSettings(ctx, ctx.user.id, input)),
+
+  model: protectedProcedure
+    .meta(
+      rest(
+        "GET",
+        "/review/model",
+        "The memory model that schedules the signed-in member: FSRS's defaults, the union-wide one, or their own (when it predicts their recall better)",
+      ),
+    )
+    .input(z.void())
+    .output(reviewModel.modelSummary)
+    .query(({ ctx }) => modelOf(ctx, ctx.user.id)),
+
+  workload: protectedProcedure
+    .meta(
+      rest(
+        "GET",
+        "/review/workload",
+        "Reviews the signed-in member can expect each day (and new items seen) for the next days (30 unless days says) at a retention from 0.80 to 0.97 (theirs unless retention says): an FSRS simulation of their items",
+      ),
+    )
+    .input(reviewModel.workloadInput)
+    .output(z.array(reviewModel.workloadDay))
+    .query(({ ctx, input }) => workloadOf(ctx, ctx.user.id, input)),
 });

@@ -73,8 +73,11 @@ export interface Context {
   writtenBy?: string;
 }
 
-/** Procedure meta: the REST path, and the status of a REST answer that is not 200 (201 for a creation). */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+/**
+ * Procedure meta: the REST path, and the status of a REST answer that is not 200 (201 for a creation,
+ * 202 for work accepted to run later).
+ */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202 }>;
 
 const t = initTRPC
   .context<Context>()

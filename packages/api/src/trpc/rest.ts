@@ -3,9 +3,10 @@ import type { ProcedureMeta } from "./procedures.ts";
 
 /**
  * A procedure's REST endpoint, for the REST adapter and the OpenAPI document: every endpoint of a
- * router shares its tag and needs a signed-in caller (`protect`). A creation may answer 201.
+ * router shares its tag and needs a signed-in caller (`protect`). A creation may answer 201, work
+ * accepted to run later 202.
  */
 export const restEndpoints =
   (tag: string) =>
-  (method: OpenApiMethod, path: `/${string}`, summary: string, options: { successStatus?: 201 } = {}) =>
+  (method: OpenApiMethod, path: `/${string}`, summary: string, options: { successStatus?: 201 | 202 } = {}) =>
     ({ openapi: { method, path, tags: [tag], summary, protect: true }, ...options }) satisfies ProcedureMeta;

@@ -8,7 +8,7 @@ import type { Database, Transaction } from "@jcba/db";
 import { ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { type PriorItem, readPriors, reviewKey, writeReviews } from "../reviews/schedule.ts";
+import { modelParametersOf, type PriorItem, readPriors, reviewKey, writeReviews } from "../reviews/schedule.ts";
 import { toIso } from "../rows.ts";
 
 export interface ProgressRecord {
@@ -203,7 +203,8 @@ export async function writeAnswers(
     -- attempts than prev saw), the schedule it wrote may be invisible here: \`stale\` has it read again.
     items AS (
       SELECT u.user_id, u.question_id, u.attempts <> COALESCE(p.attempts, 0) + 1 AS stale,
-        (SELECT desired_retention FROM member_settings WHERE user_id = u.user_id) AS retention, r.*
+        (SELECT desired_retention FROM member_settings WHERE user_id = u.user_id) AS retention,
+        ${modelParametersOf(sql`u.user_id`)} AS parameters, r.*
       FROM upd u LEFT JOIN prev p USING (user_id, question_id) LEFT JOIN LATERAL (
         SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
         FROM review_items WHERE user_id = u.user_id AND item_type = 'question' AND item_id = u.question_id

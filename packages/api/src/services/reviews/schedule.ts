@@ -16,7 +16,7 @@ import {
 } from "@jcba/domain";
 import { scheduleReview } from "@jcba/domain/schedule";
 import { TRPCError } from "@trpc/server";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, type SQL, sql } from "drizzle-orm";
 import { toIso } from "../rows.ts";
 
 export interface ReviewInput {
@@ -40,7 +40,8 @@ export interface ReviewOutcome {
   inserted: boolean;
 }
 
-interface ItemRow {
+/** An item's stored schedule as raw SQL returns it. */
+export interface ItemRow {
   due: string | Date;
   stability: number;
   difficulty: number;
@@ -63,6 +64,13 @@ interface LogRow {
 }
 
 const asDate = (d: string | Date) => (d instanceof Date ? d : new Date(d));
+/** The weights of the memory model that schedules a member: their own when accepted, else the union's. */
+export const modelParametersOf = (userId: SQL) =>
+  sql`COALESCE((SELECT parameters FROM review_models WHERE scope = 'member:' || ${userId} AND accepted),
+    (SELECT parameters FROM review_models WHERE scope = 'union'))`;
+/** jsonb arrives parsed from postgres and as text from some drivers' nested rows. */
+export const parsedParameters = (p: unknown): number[] | null =>
+  Array.isArray(p) ? (p as number[]) : typeof p === "string" ? (JSON.parse(p) as number[]) : null;
 
 /** Logs one review and, unless it is older than the item's last review, moves the item's schedule. */
 export async function recordReview(tx: Transaction, input: ReviewInput): Promise<ReviewOutcome> {
@@ -70,8 +78,11 @@ export async function recordReview(tx: Transaction, input: ReviewInput): Promise
   return outcome!;
 }
 
-/** An item's stored schedule (all null when it has none yet) and its member's desired retention. */
-export type PriorItem = Partial<ItemRow> & { retention: number | null };
+/**
+ * An item's stored schedule (all null when it has none yet), its member's desired retention, and the
+ * memory model that schedules the member (their own when accepted, else the union's; null: defaults).
+ */
+export type PriorItem = Partial<ItemRow> & { retention: number | null; parameters: number[] | null };
 
 export const reviewKey = (r: { userId: number; itemType: string; itemId: number }) =>
   `${r.userId}:${r.itemType}:${r.itemId}`;
@@ -107,7 +118,8 @@ export async function readPriors(
   );
   const found = await tx.rows<PriorItem & { user_id: number; item_type: string; item_id: number }>(sql`
     SELECT k.user_id, k.item_type, k.item_id,
-           (SELECT desired_retention FROM member_settings WHERE user_id = k.user_id) AS retention, i.*
+           (SELECT desired_retention FROM member_settings WHERE user_id = k.user_id) AS retention,
+           ${modelParametersOf(sql`k.user_id`)} AS parameters, i.*
     FROM jsonb_to_recordset(${keys}::jsonb) AS k(user_id int, item_type text, item_id int)
     LEFT JOIN LATERAL (
       SELECT due, stability, difficulty, state, reps, lapses, learning_steps, scheduled_days, last_review
@@ -155,6 +167,7 @@ export async function writeReviews(
       input.rating,
       input.reviewedAt,
       Number(row?.retention ?? DEFAULT_RETENTION),
+      parsedParameters(row?.parameters),
     );
     return { input, previous, schedule, applied };
   });
