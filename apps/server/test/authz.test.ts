@@ -27,8 +27,8 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(45);
-    expect(calls.filter((c) => c.adminOnly)).toHaveLength(17);
+    expect(calls).toHaveLength(48);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(20);
   });
 
   it("answers 401 to a signed-out caller everywhere", async () => {

@@ -22,7 +22,14 @@ const operations = () =>
 
 /** Calls the app has beyond SPEC §7: practice tests, admin export/import, search, sign-in, sign-up and sign-out. */
 /** The sign-in routes: open to anyone, so the only operations without a security requirement. */
-const SIGN_IN = ["POST /api/login", "POST /api/register", "GET /api/logout", "POST /api/logout"];
+const SIGN_IN = [
+  "POST /api/login",
+  "POST /api/register",
+  "GET /api/logout",
+  "POST /api/logout",
+  "POST /api/password/forgot",
+  "POST /api/password/reset",
+];
 const BEYOND_SPEC = [
   "POST /api/test-attempts",
   "GET /api/test-attempts/{id}",
@@ -53,6 +60,10 @@ const BEYOND_SPEC = [
   "GET /api/admin/audit",
   "GET /api/admin/users/count",
   "PATCH /api/admin/users/{id}",
+  // Issue 26: e-mail and password recovery.
+  "POST /api/admin/users/{id}/password-reset",
+  "GET /api/admin/mail/failed",
+  "POST /api/admin/mail/{id}/retry",
   ...SIGN_IN,
 ];
 

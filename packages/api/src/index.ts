@@ -16,6 +16,7 @@ export {
   type CallerAuth,
   type Context,
   createCallerFactory,
+  type MailServices,
   type ProcedureMeta,
   type SessionUser,
   type UserSessionServices,

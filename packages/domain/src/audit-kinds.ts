@@ -29,6 +29,9 @@ export const AUDIT_KINDS = [
   "token.created",
   "token.used",
   "token.revoked",
+  "password.reset.requested",
+  "user.password-reset-sent",
+  "password.reset",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

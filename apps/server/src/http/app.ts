@@ -12,9 +12,12 @@ import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
+import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
+import { createMailer } from "../mail/mailer.ts";
+import type { OutboxOptions } from "../mail/outbox.ts";
 import type { Config } from "../process/config.ts";
 import { createLifecycle } from "../process/lifecycle.ts";
 import { loggerOptions, registerAccessLog } from "./access-log.ts";
@@ -38,9 +41,11 @@ export interface AppDeps {
   contentTtlMs?: number;
   /** For tests: where log lines go (standard output otherwise). */
   logStream?: Writable;
+  /** For tests and the bench: quicker mail retries. */
+  outbox?: OutboxOptions;
 }
 
-export async function buildApp({ config, database, contentTtlMs, logStream }: AppDeps) {
+export async function buildApp({ config, database, contentTtlMs, logStream, outbox }: AppDeps) {
   const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -69,6 +74,21 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   // Listen for other servers' logouts and edits before serving anything.
   await Promise.all([sessions.ready, content.ready]);
   const audit = createAudit(database, app.log);
+  const mailer = createMailer({
+    config,
+    database,
+    log: app.log,
+    outbox,
+    // Without PUBLIC_URL, links point at where this server listens: right on a laptop only.
+    localUrl: () => {
+      const address = app.server.address();
+      const port = typeof address === "object" && address ? address.port : config.PORT;
+      const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+      return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    },
+  });
+  app.addHook("onClose", () => mailer.outbox.stop());
+  const recovery = createRecovery({ config, database, mailer });
 
   registerAccessLog(app, config);
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
@@ -85,7 +105,15 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   registerWriteGuard(app);
   registerErrorHandler(app);
 
-  const createContext = createContextFactory({ config, database, content, sessions, audit });
+  const createContext = createContextFactory({
+    config,
+    database,
+    content,
+    sessions,
+    audit,
+    recovery,
+    mailSent: mailer.sent,
+  });
   const onError = ({
     error,
     path,
@@ -112,9 +140,10 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   });
   registerRestRoutes(app, createContext);
   registerAuthRoutes(app, { config, database, sessions, audit });
+  registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
   await registerWebApp(app, config.WEB_DIST, sessions);
 
-  return { app, sessions, content, audit, lifecycle };
+  return { app, sessions, content, audit, lifecycle, mailer };
 }

@@ -99,6 +99,25 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** smtp://user:pass@host:587 or smtps://…; without it every message is written to the log at info. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default("JCBA Study Hub <no-reply@localhost>"),
+  /** The address members use, for the links in e-mail (never taken from a request's Host header). */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  /** How long a password-reset link works. */
+  PASSWORD_RESET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };
