@@ -31,6 +31,8 @@ export function createMailer(deps: {
   const { config, database, log } = deps;
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, log);
   const outbox = createOutbox(database, transport, log, deps.outbox);
+  if (config.SMTP_URL && !config.PUBLIC_URL)
+    log.warn("SMTP_URL is set without PUBLIC_URL: e-mailed links point at this server's own address");
   return {
     kind: transport.kind,
     link(path, params) {

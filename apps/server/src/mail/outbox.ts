@@ -33,21 +33,25 @@ export interface QueuedMail extends MailContent {
 
 /** Stores messages to send (several in one statement); call `Outbox.kick` after the transaction commits. */
 export async function enqueueMail(db: Pick<Transaction, "db">, messages: QueuedMail[]): Promise<number[]> {
-  if (messages.length === 0) return [];
-  const rows = await db.db
-    .insert(mailOutbox)
-    .values(
-      messages.map((m) => ({
-        kind: m.kind,
-        toAddress: m.to,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html,
-        link: m.link,
-      })),
-    )
-    .returning({ id: mailOutbox.id });
-  return rows.map((r) => r.id);
+  const ids: number[] = [];
+  // In chunks: a roster's worth must stay under PostgreSQL's 65,535 parameters per statement.
+  for (let i = 0; i < messages.length; i += 1000) {
+    const rows = await db.db
+      .insert(mailOutbox)
+      .values(
+        messages.slice(i, i + 1000).map((m) => ({
+          kind: m.kind,
+          toAddress: m.to,
+          subject: m.subject,
+          textBody: m.text,
+          htmlBody: m.html,
+          link: m.link,
+        })),
+      )
+      .returning({ id: mailOutbox.id });
+    for (const r of rows) ids.push(r.id);
+  }
+  return ids;
 }
 
 interface Claimed {
@@ -90,7 +94,8 @@ export function createOutbox(
       RETURNING id, kind, to_address AS "toAddress", subject, text_body AS "textBody",
         html_body AS "htmlBody", link, attempts`);
 
-  async function deliver(message: Claimed) {
+  /** Sends one message; true when the SMTP server took it (the caller marks it sent, a batch at once). */
+  async function deliver(message: Claimed): Promise<boolean> {
     try {
       await transport.send({
         to: message.toAddress,
@@ -100,10 +105,7 @@ export function createOutbox(
         link: message.link ?? "",
         kind: message.kind,
       });
-      await database.rows(sql`
-        UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL,
-          text_body = NULL, html_body = NULL, link = NULL
-        WHERE id = ${message.id}`);
+      return true;
     } catch (err) {
       const error = (err as Error).message?.slice(0, 500) || String(err);
       const last = message.attempts >= MAX_ATTEMPTS;
@@ -117,7 +119,20 @@ export function createOutbox(
         { mailId: message.id, mail: message.kind, to: message.toAddress, attempts: message.attempts, err: error },
         last ? "mail not sent: gave up after its last try" : "mail not sent: will try again",
       );
+      return false;
     }
+  }
+
+  /** One statement per round rather than one per message: a roster is tens of thousands of them. */
+  async function markSent(ids: number[]) {
+    if (ids.length === 0) return;
+    await database.rows(sql`
+      UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL,
+        text_body = NULL, html_body = NULL, link = NULL
+      WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
   }
 
   async function round() {
@@ -128,10 +143,15 @@ export function createOutbox(
         if (batch.length === 0) break;
         // A few at a time: the transport's pool holds a handful of SMTP connections.
         let next = 0;
+        const sent: number[] = [];
         const worker = async () => {
-          while (next < batch.length) await deliver(batch[next++]!);
+          while (next < batch.length) {
+            const message = batch[next++]!;
+            if (await deliver(message)) sent.push(message.id);
+          }
         };
         await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+        await markSent(sent);
         if (stopped) return;
       }
     } while (again && !stopped);

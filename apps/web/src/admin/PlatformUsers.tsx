@@ -146,6 +146,13 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
       onError: (error) => notifyError("The account was not changed", errorMessage(error)),
     }),
   );
+  // The member gets a link by e-mail; the admin never sees it nor the password.
+  const reset = useMutation(
+    trpc.admin.sendPasswordReset.mutationOptions({
+      onSuccess: (sent) => notifySuccess(sent.message),
+      onError: (error) => notifyError("No password reset was sent", errorMessage(error)),
+    }),
+  );
   const name = `${u.firstName} ${u.lastName}`.trim();
   return (
     <Flex
@@ -196,6 +203,18 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
             aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
           >
             {u.disabled ? "Enable" : "Disable"}
+          </Button>
+        )}
+        {!u.disabled && (
+          <Button
+            size="xs"
+            variant="outline"
+            minH="32px"
+            loading={reset.isPending}
+            onClick={() => reset.mutate({ id: u.id })}
+            aria-label={`Send password reset to ${u.email}`}
+          >
+            Send password reset
           </Button>
         )}
       </Flex>
