@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Flex, Heading, Text } from "@chakra-ui/react"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { AdminListRow, ERROR_COLOR } from "./AdminUi.tsx";
 
 type FailedMessage = RouterOutputs["admin"]["failedMail"]["items"][number];
 
@@ -31,7 +32,7 @@ export function FailedMail() {
       </Card.Header>
       <Card.Body pt="2">
         {failed.isError ? (
-          <Text color={{ _light: "red.700", _dark: "red.300" }} role="alert">
+          <Text color={ERROR_COLOR} role="alert">
             {errorMessage(failed.error)}
           </Text>
         ) : failed.isPending ? (
@@ -63,16 +64,7 @@ function FailedRow({ message: m }: { message: FailedMessage }) {
     }),
   );
   return (
-    <Flex
-      as="li"
-      justify="space-between"
-      align="center"
-      gap="2"
-      py="2"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: "0" }}
-      wrap="wrap"
-    >
+    <AdminListRow>
       <Box minW="0" flex="1 1 16rem">
         <Text fontWeight="medium" truncate>
           {m.subject}
@@ -96,6 +88,6 @@ function FailedRow({ message: m }: { message: FailedMessage }) {
       >
         Try again
       </Button>
-    </Flex>
+    </AdminListRow>
   );
 }

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { AdminListRow } from "./AdminUi.tsx";
 
 type User = RouterOutputs["admin"]["users"][number];
 const PAGE_SIZE = 50;
@@ -155,18 +156,7 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
   );
   const name = `${u.firstName} ${u.lastName}`.trim();
   return (
-    <Flex
-      as="li"
-      justify="space-between"
-      align="center"
-      gap="2"
-      py="2"
-      px="2"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: "0" }}
-      wrap="wrap"
-      data-testid="platform-user"
-    >
+    <AdminListRow px="2" data-testid="platform-user">
       <Box minW="0" flex="1 1 12rem">
         <Text fontWeight="medium" truncate>
           {name || "(no name)"}
@@ -218,6 +208,6 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
           </Button>
         )}
       </Flex>
-    </Flex>
+    </AdminListRow>
   );
 }
