@@ -66,6 +66,7 @@ test("a member who forgot the password gets a link by e-mail, chooses a new one 
   // navigations, and must let the e-mailed link through to the server's page.
   await page.goto(`${BASE_URL}/`);
   await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
   await until(page, () => navigator.serviceWorker.controller !== null, undefined, "the worker to control the page");
   await context.clearCookies();
   await page.goto(`${BASE_URL}/api/login`);
