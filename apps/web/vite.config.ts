@@ -85,7 +85,8 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
         // Every page path is the app; the server's own pages and the API always go to the network.
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//],
+        // The server renders these pages itself (the e-mailed password-reset link among them).
+        navigateFallbackDenylist: [/^\/api\//, /^\/reset-password/],
         cleanupOutdatedCaches: true,
         // One file: the worker adds its handlers while it is first evaluated, with no loader in between.
         inlineWorkboxRuntime: true,

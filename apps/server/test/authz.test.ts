@@ -27,8 +27,8 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(53);
-    expect(calls.filter((c) => c.adminOnly)).toHaveLength(18);
+    expect(calls).toHaveLength(56);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(21);
   });
 
   it("answers 401 to a signed-out caller everywhere", async () => {

@@ -7,7 +7,7 @@ import { createDatabase, type Database } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
 import type { Sessions } from "../src/auth/sessions.ts";
 import { ensureAdmin } from "../src/auth/users.ts";
-import { buildApp } from "../src/http/app.ts";
+import { type AppDeps, buildApp } from "../src/http/app.ts";
 import { loadConfig } from "../src/process/config.ts";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-1" };
@@ -41,6 +41,8 @@ export async function startServer(
   location?: { databaseUrl?: string; dataDir?: string },
   env: Record<string, string> = {},
   shared?: Database,
+  /** Where log lines go, and the outbox's retry timing. */
+  options: Pick<AppDeps, "logStream" | "outbox"> = {},
 ): Promise<TestServer> {
   // Every test member signs up from 127.0.0.1: a sign-up limit per address would stop the suite.
   const config = loadConfig({
@@ -60,7 +62,7 @@ export async function startServer(
     await loadContent(database);
     await ensureAdmin(database, ADMIN.email, ADMIN.password);
   }
-  const { app, sessions } = await buildApp({ config, database });
+  const { app, sessions } = await buildApp({ config, database, ...options });
   await app.listen({ port: config.PORT, host: "127.0.0.1" });
   const address = app.server.address() as { port: number };
   return {

@@ -33,6 +33,9 @@ const SIGN_IN = [
   // Issue 26: passkey sign-in.
   "POST /api/passkeys/signin/options",
   "POST /api/passkeys/signin",
+  // Issue 26: password recovery.
+  "POST /api/password/forgot",
+  "POST /api/password/reset",
 ];
 /** Passkeys are managed in a browser: the session cookie only, no API token. */
 const COOKIE_ONLY = [
@@ -81,6 +84,10 @@ const BEYOND_SPEC = [
   "DELETE /api/push/subscriptions/{id}",
   "GET /api/reminders",
   "PATCH /api/reminders",
+  // Issue 26: e-mail and password recovery.
+  "POST /api/admin/users/{id}/password-reset",
+  "GET /api/admin/mail/failed",
+  "POST /api/admin/mail/{id}/retry",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

@@ -27,13 +27,18 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const port = await new Promise((res) => {
-  const s = createServer();
-  s.listen(0, "127.0.0.1", () => {
-    const p = s.address().port;
-    s.close(() => res(p));
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const p = s.address().port;
+      s.close(() => res(p));
+    });
   });
-});
+const port = await freePort();
+// The server sends its mail over SMTP to this loopback port, where the mail tests listen with a real
+// SMTP server (smtp-server): the path a union's mail takes, not a stand-in for it.
+const smtpPort = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), "jcba-e2e-"));
 const env = {
   ...process.env,
@@ -47,6 +52,9 @@ const env = {
   ALLOW_SIGNUP: "true",
   // Every test member signs up from 127.0.0.1.
   SIGNUP_LIMIT: "100000",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  MAIL_FROM: "JCBA Study Hub <no-reply@e2e.test>",
 };
 delete env.DATABASE_URL;
 const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
@@ -73,7 +81,7 @@ const files = readdirSync(here)
   .map((f) => join(here, f));
 const result = spawnSync(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
   stdio: "inherit",
-  env: { ...env, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium },
+  env: { ...env, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium, E2E_SMTP_PORT: String(smtpPort) },
 });
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));

@@ -19,6 +19,7 @@ export {
   type CallerAuth,
   type Context,
   createCallerFactory,
+  type MailServices,
   type ProcedureMeta,
   type SessionUser,
   type UserSessionServices,

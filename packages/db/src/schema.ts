@@ -646,3 +646,58 @@ export const reminderSettings = pgTable(
   },
   (t) => [index("reminder_settings_enabled_idx").on(t.enabled).where(sql`${t.enabled}`)],
 );
+/**
+ * E-mail on its way out (apps/server/src/mail): each message is stored first and sent after, so a
+ * message that cannot be sent is tried again with back-off and, once given up on, shown to admins.
+ * The bodies and the link are cleared once sent: they may hold a single-use link.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial().primaryKey(),
+    /** What the message is, e.g. "password-reset". */
+    kind: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text(),
+    htmlBody: text(),
+    /** The message's link, for the log line when no SMTP server is configured. */
+    link: text(),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("mail_outbox_status_valid", sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Single-use links sent by e-mail (a password reset): only the token's SHA-256 is stored. A used link
+ * keeps its row until it expires, so a second click can be told it was used.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    purpose: text({ enum: ["password-reset"] }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("account_tokens_purpose_valid", sql`${t.purpose} IN ('password-reset')`),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    index("account_tokens_expiry_idx").on(t.expiresAt),
+  ],
+);

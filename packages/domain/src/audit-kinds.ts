@@ -32,6 +32,9 @@ export const AUDIT_KINDS = [
   "sso.linked",
   "passkey.added",
   "passkey.removed",
+  "password.reset.requested",
+  "user.password-reset-sent",
+  "password.reset",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

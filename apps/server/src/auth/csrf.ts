@@ -12,7 +12,13 @@ import { refusal } from "../http/errors.ts";
 
 export const CSRF_COOKIE = "jcba_csrf";
 /** Routes that accept HTML form posts (each checks the form token itself). */
-export const FORM_ROUTES = new Set(["/api/login", "/api/register", "/api/logout"]);
+export const FORM_ROUTES = new Set([
+  "/api/login",
+  "/api/register",
+  "/api/logout",
+  "/api/password/forgot",
+  "/api/password/reset",
+]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const isJson = (request: FastifyRequest) => {

@@ -25,12 +25,22 @@ export const LOGIN_ERRORS = new Map<string, string>([
     "sso-unverified",
     "Your union account has no verified e-mail address, so no study hub account could be made or found for it. Ask your union to verify your address.",
   ],
+  ["forgot-invalid", "Enter the e-mail address of your account."],
+  ["reset-invalid", "That link is not valid. Ask for a new one below."],
+  ["reset-used", "That link was already used. Ask for a new one below."],
+  ["reset-expired", "That link has expired. Ask for a new one below."],
+  [
+    "reset-password",
+    "Choose a password of at least 12 characters that is not a common password and not your e-mail address.",
+  ],
+  ["reset-mismatch", "The two passwords do not match."],
 ]);
 
 /** Messages named by `?notice=`. */
 export const LOGIN_NOTICES = new Map<string, string>([
   ["signup", "If that e-mail address did not have an account, it has one now. Sign in with it and your password."],
   ["signed-out", "You are signed out."],
+  ["reset-sent", "If an account exists for that address, we sent a link. Check your e-mail."],
 ]);
 
 export const SIGNUP_DONE = LOGIN_NOTICES.get("signup")!;
@@ -65,12 +75,16 @@ export function loginPage(opts: {
   mode?: unknown;
   signupDomains?: string[];
   needsCode?: boolean;
+  /** With mode "reset": the token of the link being used. */
+  resetToken?: string | undefined;
 }): string {
   const errorKey = one(opts.error);
   const noticeKey = one(opts.notice);
   const error = errorKey ? LOGIN_ERRORS.get(errorKey) : undefined;
   const notice = noticeKey ? LOGIN_NOTICES.get(noticeKey) : undefined;
   const signup = opts.allowSignup && one(opts.mode) === "signup";
+  const forgot = one(opts.mode) === "forgot";
+  const reset = one(opts.mode) === "reset" && opts.resetToken !== undefined;
   const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(opts.csrfToken)}">`;
   const alert = error
     ? `<p class="alert" role="alert">${escapeHtml(error)}</p>`
@@ -96,7 +110,8 @@ export function loginPage(opts: {
       <input id="email" name="email" type="email" autocomplete="username webauthn" required autofocus>
       <label for="password">Password</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required>
-      <button type="submit">Sign In</button>`;
+      <button type="submit">Sign In</button>
+      <p class="switch"><a href="/api/login?mode=forgot">Forgot password?</a></p>`;
   // Shown by /api/login/passkey.js when the browser can use passkeys.
   const passkey = `<button type="button" id="passkey-signin" class="secondary" hidden>Sign in with a passkey</button>
       <p id="passkey-status" class="alert" role="alert" hidden></p>`;
@@ -124,8 +139,31 @@ export function loginPage(opts: {
       <button type="submit">Create Account</button>
       <p class="switch">Have an account? <a href="/api/login">Sign in</a></p>
     </form>`;
+  const forgotForm = `
+    <form method="post" action="/api/password/forgot" aria-labelledby="forgot-h">
+      <h2 id="forgot-h">Forgot password?</h2>
+      <p class="hint">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      ${csrf}
+      <label for="fp-email">E-mail</label>
+      <input id="fp-email" name="email" type="email" autocomplete="username" required maxlength="320" autofocus>
+      <button type="submit">Send the link</button>
+      <p class="switch"><a href="/api/login">Back to sign in</a></p>
+    </form>`;
+  const resetForm = `
+    <form method="post" action="/api/password/reset" aria-labelledby="reset-h">
+      <h2 id="reset-h">Choose a new password</h2>
+      ${csrf}
+      <input type="hidden" name="token" value="${escapeHtml(opts.resetToken ?? "")}">
+      <label for="rp-password">New password <span class="hint">(at least 12 characters)</span></label>
+      <input id="rp-password" name="password" type="password" autocomplete="new-password" minlength="12" maxlength="1000" required autofocus>
+      <label for="rp-confirm">Confirm new password</label>
+      <input id="rp-confirm" name="confirm" type="password" autocomplete="new-password" minlength="12" maxlength="1000" required>
+      <button type="submit">Set Password and Sign In</button>
+      <p class="hint">This signs you out on every other device.</p>
+    </form>`;
+  const form = reset ? resetForm : forgot ? forgotForm : signup ? signUp : signIn;
   return page(
-    signup ? "Create an account" : "Sign in",
+    reset ? "Choose a new password" : forgot ? "Forgot password" : signup ? "Create an account" : "Sign in",
     `
   :root { --brand: #1d4ed8; --bg: #f5f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --err-bg: #fef2f2; --err: #991b1b; }
   @media (prefers-color-scheme: dark) { :root { --brand: #93b4ff; --bg: #0b1220; --card: #111a2e; --text: #f3f4f6; --muted: #cbd5e1; --border: #334155; --err-bg: #3b1114; --err: #fecaca; } }
@@ -158,7 +196,7 @@ export function loginPage(opts: {
     `
   <div class="brand"><h1>JCBA Study Hub</h1><p>United Airlines Flight Attendants · AFA-CWA JCBA 2016–2021</p></div>
   ${alert}
-  ${signup ? signUp : signIn}
+  ${form}
   <a class="back" href="/">Back to the home page</a>
 `,
     signup ? undefined : "/api/login/passkey.js",

@@ -15,9 +15,12 @@ import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
 import { createFlows } from "../auth/flows.ts";
 import { registerOidcRoutes } from "../auth/oidc/routes.ts";
 import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
+import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
+import { createMailer } from "../mail/mailer.ts";
+import type { OutboxOptions } from "../mail/outbox.ts";
 import { startBackgroundJobs } from "../process/background-jobs.ts";
 import type { Config } from "../process/config.ts";
 import { createLifecycle } from "../process/lifecycle.ts";
@@ -45,9 +48,11 @@ export interface AppDeps {
   logStream?: Writable;
   /** The memory-model fit and the review reminders (process/background-jobs.ts); off in tests. */
   backgroundJobs?: boolean;
+  /** For tests and the bench: quicker mail retries. */
+  outbox?: OutboxOptions;
 }
 
-export async function buildApp({ config, database, contentTtlMs, logStream, backgroundJobs = false }: AppDeps) {
+export async function buildApp({ config, database, contentTtlMs, logStream, backgroundJobs = false, outbox }: AppDeps) {
   const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -77,6 +82,21 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   // The Web Push key pair is made on first start and kept (GET /api/push/key hands out its public half).
   await Promise.all([sessions.ready, content.ready, vapidKeys(database)]);
   const audit = createAudit(database, app.log);
+  const mailer = createMailer({
+    config,
+    database,
+    log: app.log,
+    outbox,
+    // Without PUBLIC_URL, links point at where this server listens: right on a laptop only.
+    localUrl: () => {
+      const address = app.server.address();
+      const port = typeof address === "object" && address ? address.port : config.PORT;
+      const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+      return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    },
+  });
+  app.addHook("onClose", () => mailer.outbox.stop());
+  const recovery = createRecovery({ config, database, mailer });
 
   registerAccessLog(app, config);
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
@@ -93,7 +113,15 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   registerWriteGuard(app);
   registerErrorHandler(app);
 
-  const createContext = createContextFactory({ config, database, content, sessions, audit });
+  const createContext = createContextFactory({
+    config,
+    database,
+    content,
+    sessions,
+    audit,
+    recovery,
+    mailSent: mailer.sent,
+  });
   const onError = ({
     error,
     path,
@@ -123,10 +151,11 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   const sso = registerOidcRoutes(app, { config, database, sessions, audit, flows });
   registerAuthRoutes(app, { config, database, sessions, audit, sso });
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
+  registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
   await registerWebApp(app, config.WEB_DIST, sessions);
   if (backgroundJobs) await startBackgroundJobs(app, config, database);
 
-  return { app, sessions, content, audit, lifecycle };
+  return { app, sessions, content, audit, lifecycle, mailer };
 }

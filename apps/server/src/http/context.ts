@@ -6,6 +6,7 @@ import {
   type AccountServices,
   type ContentCache,
   type Context,
+  type MailServices,
   MEMBER_HEADER,
   type UserSessionServices,
 } from "@jcba/api";
@@ -13,6 +14,7 @@ import type { Database } from "@jcba/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createCallerLookup } from "../auth/caller.ts";
 import { passwordProblem } from "../auth/passwords.ts";
+import type { Recovery } from "../auth/recovery.ts";
 import type { AuditSink } from "../auth/security-audit.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import { setPassword, verifyUserPassword } from "../auth/users.ts";
@@ -24,9 +26,12 @@ export interface ContextDeps {
   content: ContentCache;
   sessions: Sessions;
   audit: AuditSink;
+  recovery: Recovery;
+  /** Tells the mail delivery loop there is mail to send now. */
+  mailSent: () => void;
 }
 
-export function createContextFactory({ config, database, content, sessions, audit }: ContextDeps) {
+export function createContextFactory({ config, database, content, sessions, audit, recovery, mailSent }: ContextDeps) {
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
@@ -43,6 +48,8 @@ export function createContextFactory({ config, database, content, sessions, audi
     changed: (userId) => sessions.userChanged(userId),
   };
 
+  const mail: MailServices = { sendPasswordReset: (userId) => recovery.sendLink(userId), kick: mailSent };
+
   return async function createContext(req: FastifyRequest, res: FastifyReply): Promise<Context> {
     // Taken before the session lookup, which may wait; orders last-write-wins updates such as mastery.
     const receivedAt = new Date();
@@ -57,6 +64,7 @@ export function createContextFactory({ config, database, content, sessions, audi
       ...(caller ? { auth: caller.auth } : {}),
       account: accountServices(req),
       userSessions,
+      mail,
       ip: req.ip,
       requestId: req.id,
       ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),

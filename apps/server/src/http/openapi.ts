@@ -6,6 +6,7 @@ import { appRouter, type ProcedureMeta } from "@jcba/api";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
 import { addPasskeyBody, removePasskeyBody, signInBody } from "../auth/passkeys/routes.ts";
+import { FORGOT_SENT, forgotInput, resetInput } from "../auth/recovery.ts";
 import { credentials, registration } from "../auth/routes.ts";
 import { SESSION_COOKIE } from "../auth/sessions.ts";
 
@@ -146,6 +147,66 @@ function authPaths(userSchema: Schema): Record<string, Record<string, Operation>
       },
     },
     "/logout": { get: { ...signOut, operationId: "auth-logout-get" }, post: signOut },
+    "/password/forgot": {
+      post: {
+        tags: TAGS,
+        summary: "Ask for a link to choose a new password, sent by e-mail",
+        description:
+          "The same answer, in the same time, whether or not the address has an account; the link (PUBLIC_URL/reset-password?token=…) works once, for PASSWORD_RESET_MINUTES, and voids older links. Five requests per e-mail address (30 per client address) in 15 minutes, then 429.",
+        operationId: "auth-password-forgot",
+        security: [],
+        requestBody: body(jsonSchemaOf(forgotInput), { email: "member@example.org" }),
+        responses: {
+          "200": {
+            description: "Always, for a well-formed address.",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { message: { type: "string", example: FORGOT_SENT } },
+                  required: ["message"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "303": { description: "Sent as a form: back to the sign-in page with a notice." },
+          "400": errorResponse("Not an e-mail address"),
+          "429": errorResponse("Too many requests; wait (see Retry-After)"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+    "/password/reset": {
+      post: {
+        tags: TAGS,
+        summary: "Choose a new password with the e-mailed link's token; ends every session and signs in here",
+        operationId: "auth-password-reset",
+        security: [],
+        requestBody: body(jsonSchemaOf(resetInput), { token: "the token of the link", password: "a-good-password" }),
+        responses: {
+          "200": {
+            ...signedIn,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { message: { type: "string" }, user: userSchema },
+                  required: ["message", "user"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "303": { description: "Sent as a form: a redirect to / when it worked, back to the form when not." },
+          "400": errorResponse("The link is not valid, was used or has expired; or the password is too weak"),
+          "403": errorResponse("The account is disabled"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
     ...ssoPaths(TAGS),
     ...passkeyPaths(signedIn),
   };

@@ -99,7 +99,14 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** The address members use (links in e-mail, the passkeys' relying party); default http://localhost:PORT. */
+  /** smtp://user:pass@host:587 or smtps://…; without it every message is written to the log at info. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default("JCBA Study Hub <no-reply@localhost>"),
+  /** The address members use: links in e-mail (never a request's Host header), the passkeys' relying party; default http://localhost:PORT. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
     .transform((v) => v.replace(/\/+$/, ""))
@@ -146,6 +153,13 @@ const schema = z.object({
     "notify.windows.com",
     "push.apple.com",
   ]),
+  /** How long a password-reset link works. */
+  PASSWORD_RESET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & { WORKERS: number; PUBLIC_URL: string };

@@ -18,6 +18,7 @@ import { BookOpen, ChartBar, ClipboardList, Flag, History, Layers, Users } from 
 import type { ReactNode } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
+import { FailedMail } from "./FailedMail.tsx";
 import { PlatformUsers } from "./PlatformUsers.tsx";
 
 function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
@@ -135,6 +136,8 @@ export function AdminDashboard() {
 
         <PlatformUsers selfId={user.id} />
       </SimpleGrid>
+
+      <FailedMail />
     </Stack>
   );
 }

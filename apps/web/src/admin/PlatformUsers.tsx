@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { AdminListRow } from "./AdminUi.tsx";
 
 type User = RouterOutputs["admin"]["users"][number];
 const PAGE_SIZE = 50;
@@ -146,20 +147,16 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
       onError: (error) => notifyError("The account was not changed", errorMessage(error)),
     }),
   );
+  // The member gets a link by e-mail; the admin never sees it nor the password.
+  const reset = useMutation(
+    trpc.admin.sendPasswordReset.mutationOptions({
+      onSuccess: (sent) => notifySuccess(sent.message),
+      onError: (error) => notifyError("No password reset was sent", errorMessage(error)),
+    }),
+  );
   const name = `${u.firstName} ${u.lastName}`.trim();
   return (
-    <Flex
-      as="li"
-      justify="space-between"
-      align="center"
-      gap="2"
-      py="2"
-      px="2"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: "0" }}
-      wrap="wrap"
-      data-testid="platform-user"
-    >
+    <AdminListRow px="2" data-testid="platform-user">
       <Box minW="0" flex="1 1 12rem">
         <Text fontWeight="medium" truncate>
           {name || "(no name)"}
@@ -198,7 +195,19 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
             {u.disabled ? "Enable" : "Disable"}
           </Button>
         )}
+        {!u.disabled && (
+          <Button
+            size="xs"
+            variant="outline"
+            minH="32px"
+            loading={reset.isPending}
+            onClick={() => reset.mutate({ id: u.id })}
+            aria-label={`Send password reset to ${u.email}`}
+          >
+            Send password reset
+          </Button>
+        )}
       </Flex>
-    </Flex>
+    </AdminListRow>
   );
 }

@@ -1,8 +1,12 @@
+import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import { auditEventsPage } from "../services/audit/events.ts";
 import { auditPage, auditQuery } from "../services/audit/schemas.ts";
+import { sendPasswordReset } from "../services/directory/password-reset.ts";
 import * as directory from "../services/directory/schemas.ts";
 import { changeUser, platformStats, userCount, usersPage } from "../services/directory/users.ts";
+import { failedMail, retryMail } from "../services/mail/failed-mail.ts";
+import * as mail from "../services/mail/schemas.ts";
 import { requestFit } from "../services/review-model/model.ts";
 import * as reviewModel from "../services/review-model/schemas.ts";
 import { adminProcedure, router } from "../trpc/procedures.ts";
@@ -74,4 +78,33 @@ export const adminRouter = router({
       await requestFit(ctx.database);
       return { requested: true as const };
     }),
+  sendPasswordReset: adminProcedure
+    .meta(
+      rest(
+        "POST",
+        "/admin/users/{id}/password-reset",
+        "E-mail a member a link to choose a new password (admin). The admin never sees the link nor the password; the member's older links stop working.",
+      ),
+    )
+    .input(z.object({ id: idParam }))
+    .output(mail.resetSent)
+    .mutation(({ ctx, input }) => sendPasswordReset(ctx, input.id)),
+
+  failedMail: adminProcedure
+    .meta(
+      rest(
+        "GET",
+        "/admin/mail/failed",
+        "E-mail the server gave up on after its tries, newest first (admin): to whom, what, and the last error. Never the message's link.",
+      ),
+    )
+    .input(mail.failedMailInput)
+    .output(mail.failedMailPage)
+    .query(({ ctx, input }) => failedMail(ctx, input)),
+
+  retryMail: adminProcedure
+    .meta(rest("POST", "/admin/mail/{id}/retry", "Try a failed e-mail again now, with a fresh set of tries (admin)"))
+    .input(z.object({ id: idParam }))
+    .output(mail.failedMailRetried)
+    .mutation(({ ctx, input }) => retryMail(ctx, input.id)),
 });

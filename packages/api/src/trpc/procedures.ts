@@ -49,6 +49,14 @@ export interface UserSessionServices {
   changed(userId: number): Promise<void>;
 }
 
+/** What the admin procedures need from the server's mailer (apps/server/src/mail). */
+export interface MailServices {
+  /** Sends a member a password-reset link; false when the account does not exist or is disabled. */
+  sendPasswordReset(userId: number): Promise<boolean>;
+  /** Tells the delivery loop there is mail to send now. */
+  kick(): void;
+}
+
 /** What every procedure sees: the database, the signed-in user (if any) and the content cache. */
 export interface Context {
   database: Database;
@@ -60,6 +68,8 @@ export interface Context {
   account?: AccountServices;
   /** Absent for in-process callers, which end sessions in the database only. */
   userSessions?: UserSessionServices;
+  /** Absent for in-process callers such as the operator CLI, which send no e-mail. */
+  mail?: MailServices;
   /** The caller's address, for the audit trail. */
   ip?: string;
   /** The HTTP request's id, quoted in 500 answers so the log line can be found. */

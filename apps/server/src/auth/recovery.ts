@@ -1,0 +1,257 @@
+/**
+ * Password recovery: 'Forgot password?' sends a single-use link (PUBLIC_URL/reset-password?token=…)
+ * that sets a new password, ends every session and signs the member in on that device. The token has
+ * 256 random bits and only its SHA-256 is stored; it expires after PASSWORD_RESET_MINUTES, and a new
+ * request voids older links. Asking answers the same, in the same time, whether or not the address
+ * has an account: the lookup and the e-mail happen after the answer.
+ */
+import { randomBytes } from "node:crypto";
+import { accountSchemas } from "@jcba/api";
+import { accountTokens, type Database, userColumns, users } from "@jcba/db";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { refusal } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { passwordResetMessage } from "../mail/messages.ts";
+import type { Config } from "../process/config.ts";
+import { addressKey } from "./address-key.ts";
+import { csrfTokenFor, formTokenOk } from "./csrf.ts";
+import { rememberDevice } from "./known-device.ts";
+import { LOGIN_ERRORS, LOGIN_NOTICES, loginPage } from "./login-page.ts";
+import { passwordProblem } from "./passwords.ts";
+import { DbLimiter } from "./rate-limit.ts";
+import type { AuditSink } from "./security-audit.ts";
+import { hashToken, type Sessions, setSessionCookie } from "./sessions.ts";
+import { normalizeEmail, setPassword } from "./users.ts";
+
+export const RESET_PATH = "/reset-password";
+export const FORGOT_SENT = LOGIN_NOTICES.get("reset-sent")!;
+
+export const forgotInput = z.object({ email: z.email("Enter a valid e-mail address.").max(320) });
+export const resetInput = z.object({
+  token: z.string().min(1).max(200),
+  password: accountSchemas.newPassword,
+  /** The form's second password field; scripts leave it out. */
+  confirm: z.string().max(2000).optional(),
+});
+
+/** Why a link cannot be used; each is also a key of LOGIN_ERRORS. */
+type LinkProblem = "reset-invalid" | "reset-used" | "reset-expired";
+
+export interface Recovery {
+  /** Sends a reset link to the member; false when there is no such member or the account is disabled. */
+  sendLink(userId: number): Promise<boolean>;
+}
+
+export function createRecovery(deps: { config: Config; database: Database; mailer: Mailer }): Recovery & {
+  sendLinkTo(email: string): Promise<void>;
+  linkProblem(token: string): Promise<LinkProblem | null>;
+  consume(token: string): Promise<{ userId: number } | LinkProblem>;
+} {
+  const { config, database, mailer } = deps;
+  const lifetimeMs = config.PASSWORD_RESET_MINUTES * 60_000;
+
+  async function sendTo(where: ReturnType<typeof eq>): Promise<boolean> {
+    const [user] = await database.db
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(and(where, isNull(users.disabledAt)));
+    if (!user) return false;
+    const token = randomBytes(32).toString("base64url");
+    const message = passwordResetMessage({
+      firstName: user.firstName,
+      link: mailer.link(RESET_PATH, { token }),
+      minutes: config.PASSWORD_RESET_MINUTES,
+    });
+    await database.transaction(async (tx) => {
+      // A new link voids the older ones.
+      await tx.db
+        .delete(accountTokens)
+        .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "password-reset")));
+      await tx.db.insert(accountTokens).values({
+        tokenHash: hashToken(token),
+        purpose: "password-reset",
+        userId: user.id,
+        expiresAt: new Date(Date.now() + lifetimeMs),
+      });
+      await mailer.queue([{ kind: "password-reset", to: user.email, ...message }], tx);
+    });
+    mailer.sent();
+    return true;
+  }
+
+  async function linkProblem(token: string): Promise<LinkProblem | null> {
+    const [row] = await database.db
+      .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, "password-reset")));
+    if (!row) return "reset-invalid";
+    if (row.usedAt) return "reset-used";
+    if (row.expired) return "reset-expired";
+    return null;
+  }
+
+  return {
+    sendLink: (userId) => sendTo(eq(users.id, userId)),
+    async sendLinkTo(email) {
+      await sendTo(eq(users.email, email));
+    },
+    linkProblem,
+    async consume(token) {
+      // One statement marks the link used, so two clicks at once cannot both set a password.
+      const [row] = await database.db
+        .update(accountTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(accountTokens.tokenHash, hashToken(token)),
+            eq(accountTokens.purpose, "password-reset"),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: accountTokens.userId });
+      if (!row) return (await linkProblem(token)) ?? "reset-used";
+      return { userId: row.userId };
+    },
+  };
+}
+
+const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
+
+export function registerRecoveryRoutes(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    sessions: Sessions;
+    audit: AuditSink;
+    recovery: ReturnType<typeof createRecovery>;
+  },
+) {
+  const { config, database, sessions, audit, recovery } = deps;
+  // Like sign-in: 30 requests per address (a union office shares one) and 5 per e-mail address in
+  // 15 minutes, then a wait.
+  const byClient = new DbLimiter(database, "forgot-ip", 30, 15 * 60_000);
+  const byAccount = new DbLimiter(database, "forgot-account", 5, 15 * 60_000);
+
+  /** A refusal: JSON for scripts, back to a page with ?error= for the form. */
+  function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    error: string,
+    page: string,
+    message?: string,
+  ) {
+    if (wantsJson(request))
+      return reply
+        .code(status)
+        .send(
+          refusal(
+            status === 429 ? "TOO_MANY_REQUESTS" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST",
+            message ?? LOGIN_ERRORS.get(error) ?? "Request failed.",
+          ),
+        );
+    const separator = page.includes("?") ? "&" : "?";
+    return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
+  }
+
+  app.post("/api/password/forgot", async (request, reply) => {
+    const forgotPage = "/api/login?mode=forgot";
+    if (!formTokenOk(request)) return refuse(request, reply, 403, "expired", forgotPage);
+    const parsed = forgotInput.safeParse(request.body ?? {});
+    if (!parsed.success) return refuse(request, reply, 400, "forgot-invalid", forgotPage);
+    const email = normalizeEmail(parsed.data.email);
+    const address = addressKey(request.ip);
+    const wait = Math.max(await byClient.take(address), await byAccount.take(email));
+    if (wait > 0) {
+      reply.header("Retry-After", String(Math.ceil(wait / 1000)));
+      return refuse(
+        request,
+        reply,
+        429,
+        "limited",
+        forgotPage,
+        `Too many requests for a new password. Try again in ${Math.max(1, Math.ceil(wait / 60_000))} minute(s).`,
+      );
+    }
+    await audit.record({ kind: "password.reset.requested", targetType: "email", targetId: email }, request);
+    // After the answer, so the answer and its time say nothing about whether the address has an account.
+    setImmediate(() => {
+      recovery.sendLinkTo(email).catch((err) => request.log.error({ err }, "password-reset link not queued"));
+    });
+    if (wantsJson(request)) return reply.send({ message: FORGOT_SENT });
+    return reply.redirect("/api/login?notice=reset-sent", 303);
+  });
+
+  app.get(RESET_PATH, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === "string" ? query.token : "";
+    const problem = token && token.length <= 200 ? await recovery.linkProblem(token) : "reset-invalid";
+    reply
+      .header("Cache-Control", "no-store")
+      // The token is in this page's address: no other site may see it in a Referer.
+      .header("Referrer-Policy", "no-referrer")
+      .type("text/html; charset=utf-8");
+    return loginPage({
+      allowSignup: config.ALLOW_SIGNUP,
+      csrfToken: csrfTokenFor(request, reply),
+      error: problem ?? query.error,
+      mode: problem ? "forgot" : "reset",
+      resetToken: problem ? undefined : token,
+    });
+  });
+
+  app.post("/api/password/reset", async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const token = typeof body.token === "string" ? body.token : "";
+    const resetPage = `${RESET_PATH}?token=${encodeURIComponent(token)}`;
+    if (!formTokenOk(request)) return refuse(request, reply, 403, "expired", resetPage);
+    const parsed = resetInput.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === "password")
+        return refuse(request, reply, 400, "reset-password", resetPage, `password: ${issue.message}`);
+      return refuse(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
+    }
+    const input = parsed.data;
+    const problem = await recovery.linkProblem(input.token);
+    if (problem) return refuse(request, reply, 400, problem, "/api/login?mode=forgot");
+    if (input.confirm !== undefined && input.confirm !== input.password)
+      return refuse(request, reply, 400, "reset-mismatch", resetPage);
+    const [owner] = await database.db
+      .select({ ...userColumns, disabledAt: users.disabledAt })
+      .from(users)
+      .innerJoin(accountTokens, eq(accountTokens.userId, users.id))
+      .where(eq(accountTokens.tokenHash, hashToken(input.token)));
+    if (!owner) return refuse(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
+    if (owner.disabledAt) return refuse(request, reply, 403, "disabled", "/api/login");
+    const weak = await passwordProblem(input.password, owner.email);
+    if (weak) return refuse(request, reply, 400, "reset-password", resetPage, `password: ${weak}`);
+    const used = await recovery.consume(input.token);
+    if (typeof used === "string") return refuse(request, reply, 400, used, "/api/login?mode=forgot");
+    // Every session and API token ends; this device is signed in with a new session.
+    await setPassword(database, sessions, owner.id, input.password);
+    await database.db
+      .delete(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.userId, owner.id),
+          eq(accountTokens.purpose, "password-reset"),
+          ne(accountTokens.tokenHash, hashToken(input.token)),
+        ),
+      );
+    await audit.record(
+      { kind: "password.reset", actorUserId: owner.id, targetType: "user", targetId: owner.id },
+      request,
+    );
+    const { disabledAt: _disabled, ...user } = owner;
+    const session = await sessions.create(user);
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+    await rememberDevice(database, request, reply, user.id);
+    if (wantsJson(request)) return reply.send({ message: "Your password is changed and you are signed in.", user });
+    return reply.redirect("/", 303);
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * 'Forgot password?' in Chromium: the sign-in page's link, the e-mail received by a real SMTP server
+ * on the loopback port the server sends to (run.mjs), its link followed, a new password chosen, the
+ * member signed in, and the used link refused.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { expectNoSeriousA11yViolations } from "./checks.mjs";
+import { ADMIN, BASE_URL, DESKTOP, launch, registerMember, until } from "./helpers.mjs";
+
+const received = [];
+const waiting = new Set();
+let smtp;
+let browser;
+
+before(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          for (const w of waiting) w();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise((resolve) => smtp.listen(Number(process.env.E2E_SMTP_PORT), "127.0.0.1", resolve));
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => smtp?.close(resolve));
+});
+
+/** The first message to `address` (the outbox may still be trying: it retries after 30 s). */
+function mailTo(address, ms = 90_000) {
+  const find = () => received.find((m) => m.to?.value?.[0]?.address === address);
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const mail = find();
+      if (!mail) return;
+      waiting.delete(check);
+      clearTimeout(timer);
+      resolve(mail);
+    };
+    const timer = setTimeout(() => {
+      waiting.delete(check);
+      reject(new Error(`no mail to ${address} within ${ms} ms`));
+    }, ms);
+    waiting.add(check);
+    check();
+  });
+}
+
+test("a member who forgot the password gets a link by e-mail, chooses a new one and is signed in", async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+  const account = await registerMember(context.request, "Nora", "Forgot");
+  const page = await context.newPage();
+  // A member who has used the app on this device before: its service worker answers page
+  // navigations, and must let the e-mailed link through to the server's page.
+  await page.goto(`${BASE_URL}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await until(page, () => navigator.serviceWorker.controller !== null, undefined, "the worker to control the page");
+  await context.clearCookies();
+  await page.goto(`${BASE_URL}/api/login`);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByRole("heading", { name: "Forgot password?" }).waitFor();
+  await expectNoSeriousA11yViolations(page, "on Forgot password");
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await page.getByText("If an account exists for that address, we sent a link.").waitFor();
+
+  const mail = await mailTo(account.email);
+  assert.equal(mail.subject, "Reset your JCBA Study Hub password");
+  assert.match(mail.html, /<a href="http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=/);
+  const link = mail.text.match(/https?:\/\/\S+/)[0];
+  assert.ok(link.startsWith(`${BASE_URL}/reset-password?token=`));
+
+  await page.goto(link);
+  await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+  await expectNoSeriousA11yViolations(page, "on Choose a new password");
+  await page.getByLabel(/^New password/).fill("a-new-password-from-mail-3");
+  await page.getByLabel("Confirm new password").fill("a-new-password-from-mail-3");
+  await page.getByRole("button", { name: "Set Password and Sign In" }).click();
+  await page.waitForURL(`${BASE_URL}/`);
+  const me = await context.request.get(`${BASE_URL}/api/auth/user`);
+  assert.equal(me.status(), 200);
+  assert.equal((await me.json()).email, account.email);
+
+  // The old password no longer works; the new one does; the link works only once.
+  const other = await browser.newContext({ baseURL: BASE_URL });
+  assert.equal((await other.request.post(`${BASE_URL}/api/login`, { data: account })).status(), 401);
+  const fresh = await other.request.post(`${BASE_URL}/api/login`, {
+    data: { email: account.email, password: "a-new-password-from-mail-3" },
+  });
+  assert.equal(fresh.status(), 200);
+  const again = await other.newPage();
+  await again.goto(link);
+  await again.getByText("That link was already used. Ask for a new one below.").waitFor();
+  await other.close();
+  await context.close();
+});
+
+test("an admin sends a member a password-reset link from Platform Users, and sees no failed e-mail", async () => {
+  const setup = await browser.newContext({ baseURL: BASE_URL });
+  const account = await registerMember(setup.request, "Omar", "Directory");
+  await setup.close();
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+  assert.ok((await context.request.post(`${BASE_URL}/api/login`, { data: ADMIN })).ok());
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/admin`);
+  await page.getByRole("heading", { name: "E-mail not sent" }).waitFor();
+  await page.getByText("Every message was sent.").waitFor();
+  await page.getByTestId("user-search").fill(account.email);
+  await page.getByRole("button", { name: `Send password reset to ${account.email}` }).click();
+  await page.getByText(`A link to choose a new password was sent to ${account.email}.`).waitFor();
+  const mail = await mailTo(account.email);
+  assert.match(mail.text, /reset-password\?token=[A-Za-z0-9_-]{43}/);
+  await context.close();
+});
