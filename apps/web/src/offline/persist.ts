@@ -122,5 +122,31 @@ export function clearPersistedQueries(userId: number) {
   return Promise.all([del(keyOf(userId), store), clearBank(userId)]).then(() => undefined);
 }
 
+/**
+ * The queries saved on the device: what studying with no connection needs (the bank and deck, the
+ * member's own progress, mastery, tests, review and flags), by tRPC path. Anything else (admin screens,
+ * search terms, reports, tokens, the account) lives in memory only and is gone with the page.
+ */
+const OFFLINE_QUERIES = new Set([
+  "questions.list",
+  "flashcards.list",
+  "mastery.list",
+  "progress.sections",
+  "tests.availability",
+  "tests.list",
+  "tests.get",
+  "review.session",
+  "review.summary",
+  "review.settings",
+  "flags.list",
+  "analysis.peerStats",
+]);
+
+/** Whether a query (a tRPC key: `[["router", "procedure"], { input, type }]`) is kept on the device. */
+export function keptOnDevice(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  return Array.isArray(path) && OFFLINE_QUERIES.has(path.join("."));
+}
+
 /** How long a copy stays usable: a member may be away from a connection for weeks of trips. */
 export const PERSIST_MAX_AGE = 1000 * 60 * 60 * 24 * 60;
