@@ -53,6 +53,9 @@ const BEYOND_SPEC = [
   "GET /api/admin/audit",
   "GET /api/admin/users/count",
   "PATCH /api/admin/users/{id}",
+  // Issue 26: a member's own data.
+  "GET /api/account/export",
+  "DELETE /api/account",
   ...SIGN_IN,
 ];
 

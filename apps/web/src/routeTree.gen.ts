@@ -16,6 +16,7 @@ import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountReportsRouteImport } from './routes/account.reports'
 import { Route as AccountReviewRouteImport } from './routes/account.review'
@@ -62,6 +63,11 @@ const SearchRoute = SearchRouteImport.update({
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDataRoute = AccountDataRouteImport.update({
+  id: '/account/data',
+  path: '/account/data',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountPasswordRoute = AccountPasswordRouteImport.update({
@@ -133,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
+  '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
@@ -153,6 +160,7 @@ export interface FileRoutesByTo {
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
+  '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
+  '/account/data': typeof AccountDataRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reports': typeof AccountReportsRoute
   '/account/review': typeof AccountReviewRoute
@@ -198,6 +207,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/search'
     | '/test'
+    | '/account/data'
     | '/account/password'
     | '/account/reports'
     | '/account/review'
@@ -218,6 +228,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/search'
     | '/test'
+    | '/account/data'
     | '/account/password'
     | '/account/reports'
     | '/account/review'
@@ -239,6 +250,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/search'
     | '/test'
+    | '/account/data'
     | '/account/password'
     | '/account/reports'
     | '/account/review'
@@ -261,6 +273,7 @@ export interface RootRouteChildren {
   ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
+  AccountDataRoute: typeof AccountDataRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountReportsRoute: typeof AccountReportsRoute
   AccountReviewRoute: typeof AccountReviewRoute
@@ -318,6 +331,13 @@ declare module '@tanstack/react-router' {
       path: '/test'
       fullPath: '/test'
       preLoaderRoute: typeof TestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/data': {
+      id: '/account/data'
+      path: '/account/data'
+      fullPath: '/account/data'
+      preLoaderRoute: typeof AccountDataRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/password': {
@@ -437,6 +457,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,
+  AccountDataRoute: AccountDataRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountReportsRoute: AccountReportsRoute,
   AccountReviewRoute: AccountReviewRoute,

@@ -498,3 +498,22 @@ export const reports = pgTable(
     uniqueIndex("reports_one_open_idx").on(t.userId, t.itemType, t.itemId).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * First answers of members who deleted their account, linked to no one (no user, no time, no order):
+ * item analysis and peer statistics go on counting them. `restShare` is what item analysis needs of
+ * the member: their first-answer share right on the rest of the bank (null when they answered no other).
+ */
+export const anonymousFirstAnswers = pgTable(
+  "anonymous_first_answers",
+  {
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    isCorrect: boolean().notNull(),
+    chosenOption: smallint(),
+    timeTakenMs: integer(),
+    restShare: doublePrecision(),
+  },
+  (t) => [index("anonymous_first_answers_question_idx").on(t.questionId)],
+);

@@ -29,6 +29,7 @@ export const AUDIT_KINDS = [
   "token.created",
   "token.used",
   "token.revoked",
+  "account.deleted",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -9,6 +9,7 @@ const TABS = [
   { to: "/account/tokens", label: "API Tokens" },
   { to: "/account/review", label: "Review Settings" },
   { to: "/account/reports", label: "My Reports" },
+  { to: "/account/data", label: "My Data" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */

@@ -73,8 +73,11 @@ export interface Context {
   writtenBy?: string;
 }
 
-/** Procedure meta: the REST path, and the status of a REST answer that is not 200 (201 for a creation). */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+/**
+ * Procedure meta: the REST path, the status of a REST answer that is not 200 (201 for a creation), and
+ * whether a DELETE takes its input as a JSON body (a password) rather than in the query string.
+ */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201; inputInBody?: true }>;
 
 const t = initTRPC
   .context<Context>()
