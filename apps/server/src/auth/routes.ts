@@ -17,7 +17,7 @@ import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
 import type { AuditSink } from "./security-audit.ts";
-import { SESSION_COOKIE, type Sessions, setSessionCookie } from "./sessions.ts";
+import { clearSessionCookie, type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
 import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
@@ -215,20 +215,20 @@ export function registerAuthRoutes(
   });
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (token) {
       const session = await sessions.validate(token);
       await sessions.invalidate(token);
       if (session) await audit.record({ kind: "signout", actorUserId: session.user.id }, request);
     }
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    clearSessionCookie(request, reply);
   }
 
   // The spec's browser navigation: the app's Logout link is a same-origin navigation and signs out at
   // once. From anywhere else (a link on another site, an image tag) it only shows a Sign out button.
   app.get("/api/logout", async (request, reply) => {
     const site = request.headers["sec-fetch-site"];
-    if (!request.cookies[SESSION_COOKIE]) return reply.redirect("/", 303);
+    if (!sessionTokenOf(request)) return reply.redirect("/", 303);
     if (site === "same-origin") {
       await signOut(request, reply);
       return reply.redirect("/", 303);

@@ -155,7 +155,7 @@ export function openApiDocument() {
     baseUrl: "/api",
     description: [
       "Every procedure of the app over REST, as JSON.",
-      `Authenticate with the session cookie \`${SESSION_COOKIE}\` that POST /api/login sets (a browser that is signed in sends it by itself), or with a personal API token as \`Authorization: Bearer <token>\`.`,
+      `Authenticate with the session cookie \`${SESSION_COOKIE}\` (\`__Host-${SESSION_COOKIE}\` over HTTPS) that POST /api/login sets (a browser that is signed in sends it by itself), or with a personal API token as \`Authorization: Bearer <token>\`.`,
       "Every error answer is `{ message, code, issues? }` (the Error schema).",
     ].join("\n\n"),
     securitySchemes: {

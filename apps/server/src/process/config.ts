@@ -99,6 +99,8 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** PostgreSQL: the longest one statement may run before the database cancels it; 0 for no limit. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };
