@@ -2,7 +2,7 @@
  * My Data: download everything the app keeps about the member (JSON, or CSV files in a zip), or
  * delete the account for good after the password and a confirmation.
  */
-import { Alert, Button, Card, Field, Flex, Heading, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Field, Flex, Heading, Input, Stack, Text } from "@chakra-ui/react";
 import { deleteAccountInput } from "@jcba/validators/account";
 import { useMutation } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from "react";
 import { downloadFile } from "../admin/transfer/transferRequests.ts";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ModalDialog } from "../components/ModalDialog.tsx";
+import { ProblemAlert } from "../components/ProblemAlert.tsx";
 import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
 
 function DownloadCard() {
@@ -48,12 +49,7 @@ function DownloadCard() {
           Your profile, every answer you gave, your practice tests, mastered cards, review schedule and log, flags,
           reports and the names of your API tokens: as one JSON file, or as CSV files in a zip for a spreadsheet.
         </Text>
-        {failure && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        )}
+        {failure && <ProblemAlert title="The download did not work" description={failure} />}
         <Flex gap="3" wrap="wrap">
           <Button colorPalette="brand" minH="44px" loading={busy === "json"} onClick={() => void download("json")}>
             Download JSON
@@ -114,12 +110,7 @@ function DeleteCard() {
               Your account, your sessions and API tokens and everything you studied are removed for good. Your first
               answers stay in the questions' statistics, with no link to you. This cannot be undone.
             </Text>
-            {failure && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            )}
+            {failure && <ProblemAlert title="Your account was not deleted" description={failure} />}
             <Field.Root invalid={Boolean(error)} required maxW="sm">
               <Field.Label>
                 Your password

@@ -12,6 +12,7 @@ import {
   reviewItems,
   reviewLog,
   testAttempts,
+  userColumns,
   users,
 } from "@jcba/db";
 import { asc, eq, getTableColumns } from "drizzle-orm";
@@ -30,29 +31,11 @@ export async function exportAccount(ctx: Pick<Context, "database"> & { user: { i
   const id = ctx.user.id;
   return ctx.database.transaction(async ({ db }) => {
     const [profile] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        isAdmin: users.isAdmin,
-        createdAt: users.createdAt,
-      })
+      .select({ ...userColumns, createdAt: users.createdAt })
       .from(users)
       .where(eq(users.id, id));
-    const [settings] = await db
-      .select({
-        desiredRetention: memberSettings.desiredRetention,
-        fourButtons: memberSettings.fourButtons,
-        newPerDay: memberSettings.newPerDay,
-        reviewsPerDay: memberSettings.reviewsPerDay,
-        dailyStreak: memberSettings.dailyStreak,
-        timeZone: memberSettings.timeZone,
-        updatedAt: memberSettings.updatedAt,
-      })
-      .from(memberSettings)
-      .where(eq(memberSettings.userId, id));
+    const { userId: _settings, ...settingsColumns } = getTableColumns(memberSettings);
+    const [settings] = await db.select(settingsColumns).from(memberSettings).where(eq(memberSettings.userId, id));
     const answers = await db
       .select({
         id: questionAttempts.id,
@@ -107,21 +90,9 @@ export async function exportAccount(ctx: Pick<Context, "database"> & { user: { i
       .from(questionFlags)
       .where(eq(questionFlags.userId, id))
       .orderBy(asc(questionFlags.createdAt), asc(questionFlags.questionId));
-    const filed = await db
-      .select({
-        id: reports.id,
-        itemType: reports.itemType,
-        itemId: reports.itemId,
-        category: reports.category,
-        comment: reports.comment,
-        status: reports.status,
-        reply: reports.reply,
-        createdAt: reports.createdAt,
-        decidedAt: reports.decidedAt,
-      })
-      .from(reports)
-      .where(eq(reports.userId, id))
-      .orderBy(asc(reports.id));
+    // Who decided a report is another member: not part of this member's data.
+    const { userId: _reports, decidedBy: _decidedBy, ...reportColumns } = getTableColumns(reports);
+    const filed = await db.select(reportColumns).from(reports).where(eq(reports.userId, id)).orderBy(asc(reports.id));
     const tokens = await db
       .select({
         name: apiTokens.name,
