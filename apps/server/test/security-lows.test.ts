@@ -1,11 +1,12 @@
-/** Issue 24's low findings: secrets kept out of the access log, a weak ADMIN_PASSWORD refused at start, a
- * `__Host-` session cookie over HTTPS. */
+/** Issue 24's low findings: secrets kept out of the access log, a weak ADMIN_PASSWORD refused at start, a growing
+ * delay after failed sign-ins per address, a `__Host-` session cookie over HTTPS. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createDatabase } from "@jcba/db";
 import { describe, expect, it } from "vitest";
+import { failedSignInDelayMs } from "../src/auth/rate-limit.ts";
 import { buildApp } from "../src/http/app.ts";
 import { loadConfig } from "../src/process/config.ts";
 import { ADMIN, newDatabaseLocation, startServer } from "./harness.ts";
@@ -101,6 +102,39 @@ describe("the session cookie behind a proxy that says HTTPS", () => {
       });
       expect(sessionCookie(plain)).toMatch(/^jcba_session=[a-z2-7]{32};/);
       expect(sessionCookie(plain)).not.toMatch(/Secure/i);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("failed sign-ins from one address", () => {
+  it("wait longer each time (250 ms doubling up to 4 s), and the owner still signs in from elsewhere", async () => {
+    const server = await startServer(undefined, { TRUST_PROXY: "1" });
+    try {
+      const signIn = async (address: string) => {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/api/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": address },
+          body: JSON.stringify({ email: "nobody-here@test.local", password: "wrong-password-1" }),
+        });
+        expect(res.status).toBe(401);
+        return performance.now() - started;
+      };
+      const times = [];
+      for (let i = 0; i < 5; i++) times.push(await signIn("198.51.100.77"));
+      // Lower bounds only: the waits make them certain, and a loaded machine cannot make them fail.
+      expect(times[3]).toBeGreaterThanOrEqual(1000);
+      expect(times[4]).toBeGreaterThanOrEqual(2000);
+      expect([0, 1, 2, 3, 4, 5, 6].map(failedSignInDelayMs)).toEqual([0, 250, 500, 1000, 2000, 4000, 4000]);
+      // The owner still signs in from elsewhere.
+      const owner = await fetch(`${server.url}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.50" },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(owner.status).toBe(200);
     } finally {
       await server.stop();
     }

@@ -14,7 +14,7 @@ import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
 import { isKnownDevice, rememberDevice } from "./known-device.ts";
 import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
 import { passwordProblem } from "./passwords.ts";
-import { DbLimiter } from "./rate-limit.ts";
+import { DbLimiter, failedSignInDelayMs } from "./rate-limit.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { clearSessionCookie, type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
@@ -111,11 +111,14 @@ export function registerAuthRoutes(
     if (!parsed.success) return fail(request, reply, 400, "invalid", "BAD_REQUEST", "Enter your e-mail and password.");
     const email = normalizeEmail(parsed.data.email);
     const address = addressKey(request.ip);
-    const addressWait = await failuresByIp.retryAfter(address);
+    const { count: addressFailures, waitMs: addressWait } = await failuresByIp.status(address);
     if (addressWait > 0) {
       await recordLockedRefusal(database, audit, { targetType: "address", targetId: address }, request);
       return limited(request, reply, addressWait, "sign-in attempts");
     }
+    // A timer, not work: the wait holds this request only.
+    const delay = failedSignInDelayMs(addressFailures);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     // Strangers' wrong passwords lock the account for strangers, not for the owner's known device.
     const accountWait = await failuresByAccount.retryAfter(email);
     if (accountWait > 0 && !(await isKnownDevice(database, request, email))) {
