@@ -45,6 +45,9 @@ async function saveBank(userId: number, query: DehydratedQuery) {
   const pieces = Math.ceil(data.length / PIECE);
   for (let i = 0; i < pieces; i++) {
     await nextTask();
+    // Signed out meanwhile: no piece more. One already being written is ordered before the removal's
+    // listing of keys (IndexedDB runs transactions on a store in the order they were made), so it goes too.
+    if (closed.has(keyOf(userId))) return clearBank(userId);
     // The piece is copied for IndexedDB inside put(): that is the step's main-thread work.
     await store("readwrite", (s) => {
       measureBankStep("save", () => s.put(data.slice(i * PIECE, (i + 1) * PIECE), pieceKey(userId, savedAt, i)));
