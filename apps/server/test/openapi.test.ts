@@ -88,6 +88,9 @@ const BEYOND_SPEC = [
   "POST /api/admin/users/{id}/password-reset",
   "GET /api/admin/mail/failed",
   "POST /api/admin/mail/{id}/retry",
+  // Issue 26: a member's own data.
+  "GET /api/account/export",
+  "DELETE /api/account",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

@@ -7,8 +7,17 @@
 import type { SessionUser } from "./app/session.ts";
 
 const html = document.documentElement;
-/** The member last signed in here; removed on sign-out (src/offline/signOut.ts). */
+/** The member last signed in here; removed on sign-out (src/offline/deviceData.ts). */
 const MEMBER_KEY = "jcba.member";
+
+/**
+ * The server says the last member's session is over (401) or someone else is signed in now: that
+ * member's data leaves the device, but for their answers still waiting to be sent.
+ */
+async function forgetLastMember(member: SessionUser) {
+  const { forgetMemberData } = await import("./offline/deviceData.ts");
+  await forgetMemberData(member.id, { keepOutbox: true });
+}
 
 function showLanding(offline = false) {
   html.dataset.auth = "out";
@@ -49,12 +58,19 @@ async function boot() {
     return;
   }
   if (!res.ok) {
-    const member = res.status === 401 ? null : lastMember();
+    const member = lastMember();
+    if (res.status === 401) {
+      if (member) await forgetLastMember(member).catch(() => undefined);
+      showLanding(false);
+      return;
+    }
     if (member) return mount(member, app);
-    showLanding(res.status !== 401);
+    showLanding(true);
     return;
   }
   const user = (await res.json()) as SessionUser;
+  const before = lastMember();
+  if (before && before.id !== user.id) await forgetLastMember(before).catch(() => undefined);
   try {
     localStorage.setItem(MEMBER_KEY, JSON.stringify(user));
   } catch {

@@ -16,6 +16,7 @@ import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountRemindersRouteImport } from './routes/account.reminders'
@@ -64,6 +65,11 @@ const SearchRoute = SearchRouteImport.update({
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDataRoute = AccountDataRouteImport.update({
+  id: '/account/data',
+  path: '/account/data',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountPasskeysRoute = AccountPasskeysRouteImport.update({
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
+  '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
+  '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -191,6 +199,7 @@ export interface FileRoutesById {
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
+  '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -216,6 +225,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/search'
     | '/test'
+    | '/account/data'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -238,6 +248,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/search'
     | '/test'
+    | '/account/data'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -261,6 +272,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/search'
     | '/test'
+    | '/account/data'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -285,6 +297,7 @@ export interface RootRouteChildren {
   ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
+  AccountDataRoute: typeof AccountDataRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountRemindersRoute: typeof AccountRemindersRoute
@@ -344,6 +357,13 @@ declare module '@tanstack/react-router' {
       path: '/test'
       fullPath: '/test'
       preLoaderRoute: typeof TestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/data': {
+      id: '/account/data'
+      path: '/account/data'
+      fullPath: '/account/data'
+      preLoaderRoute: typeof AccountDataRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/passkeys': {
@@ -477,6 +497,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,
+  AccountDataRoute: AccountDataRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountRemindersRoute: AccountRemindersRoute,

@@ -49,6 +49,12 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** How long to wait for a PostgreSQL server that is not up yet (default 60 s; 0 = fail at once). */
   waitSeconds?: number;
+  /**
+   * PostgreSQL: the longest a statement of the app may run before the server cancels it (SQLSTATE
+   * 57014), so a runaway query cannot hold a connection and its locks for ever. 0 or unset: no limit.
+   * Migrations run without it.
+   */
+  statementTimeoutMs?: number;
   /** Told while waiting for the server, with a line fit for an operator. */
   onWait?: (message: string) => void;
 }

@@ -41,9 +41,12 @@ async function waitForServer(client: postgres.Sql, url: string, options: Databas
 }
 
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  // Set on each connection as it opens (a startup parameter), so no statement runs without it.
+  const connection = options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
   const client = postgres(options.databaseUrl, {
     max: options.maxConnections ?? 20,
     onnotice: () => {},
+    connection,
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
   await waitForServer(client, options.databaseUrl, options);
@@ -72,7 +75,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
   let serial: { client: postgres.Sql; db: Db } | undefined;
   const serialDb = () => {
     if (!serial) {
-      const own = postgres(options.databaseUrl!, { max: 1, onnotice: () => {} });
+      const own = postgres(options.databaseUrl!, { max: 1, onnotice: () => {}, connection });
       serial = { client: own, db: drizzlePostgres(own, { schema, casing: "snake_case" }) as unknown as Db };
     }
     return serial.db;
@@ -83,7 +86,16 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     rows: prepared(client),
     transaction: inTransaction(db),
     serialTransaction: (work) => inTransaction(serialDb())(work),
-    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+    // On a connection of its own with no statement timeout: building an index on a big table may
+    // take longer than any request should.
+    async migrate() {
+      const own = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        await migratePostgres(drizzlePostgres(own), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await own.end({ timeout: 5 });
+      }
+    },
     async exclusive(fn) {
       // A session-level lock lives on one connection: hold that connection for the whole run.
       const holder = await client.reserve();

@@ -701,3 +701,22 @@ export const accountTokens = pgTable(
     index("account_tokens_expiry_idx").on(t.expiresAt),
   ],
 );
+
+/**
+ * First answers of members who deleted their account, linked to no one (no user, no time, no order):
+ * item analysis and peer statistics go on counting them. `restShare` is what item analysis needs of
+ * the member: their first-answer share right on the rest of the bank (null when they answered no other).
+ */
+export const anonymousFirstAnswers = pgTable(
+  "anonymous_first_answers",
+  {
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    isCorrect: boolean().notNull(),
+    chosenOption: smallint(),
+    timeTakenMs: integer(),
+    restShare: doublePrecision(),
+  },
+  (t) => [index("anonymous_first_answers_question_idx").on(t.questionId)],
+);

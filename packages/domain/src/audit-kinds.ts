@@ -35,6 +35,7 @@ export const AUDIT_KINDS = [
   "password.reset.requested",
   "user.password-reset-sent",
   "password.reset",
+  "account.deleted",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

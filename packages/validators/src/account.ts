@@ -38,6 +38,12 @@ export const newPasswordDiffers = z.refine<{ currentPassword: string; newPasswor
 );
 
 export const changePasswordInput = z.object({ currentPassword, newPassword }).check(newPasswordDiffers);
+
+/** Deleting one's account: the password confirms it. */
+export const accountPassword = z
+  .string({ error: "Enter your password." })
+  .check(z.minLength(1, "Enter your password."), z.maxLength(PASSWORD_MAX, "That is not your password."));
+export const deleteAccountInput = z.object({ password: accountPassword });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const TOKEN_SCOPES = ["read", "write"] as const;

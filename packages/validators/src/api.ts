@@ -53,3 +53,5 @@ export const changePasswordInput = z
   .check(account.newPasswordDiffers);
 
 export const createTokenInput = z.object(account.tokenFields);
+
+export const deleteAccountInput = z.object({ password: account.accountPassword });

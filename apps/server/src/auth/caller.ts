@@ -2,7 +2,7 @@
 import type { CallerAuth, SessionUser } from "@jcba/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuditSink } from "./security-audit.ts";
-import { SESSION_COOKIE, type Sessions, setSessionCookie } from "./sessions.ts";
+import { type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
 
 export type Caller = { user: SessionUser; auth: CallerAuth };
 
@@ -20,7 +20,7 @@ export function createCallerLookup(sessions: Sessions, audit: AuditSink) {
         );
       return { user: valid.user, auth: { kind: "token", tokenId: valid.tokenId, scope: valid.scope } };
     }
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (!token) return null;
     const session = await sessions.validate(token);
     if (!session) return null;

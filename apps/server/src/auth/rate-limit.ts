@@ -16,10 +16,16 @@ export class DbLimiter {
 
   /** Milliseconds until the key may try again, or 0 when it may try now. */
   async retryAfter(key: string): Promise<number> {
+    return (await this.status(key)).waitMs;
+  }
+
+  /** The key's attempts in the current window, and the milliseconds until it may try again (0: now). */
+  async status(key: string): Promise<{ count: number; waitMs: number }> {
     const [row] = await this.database.rows<{ count: number; waitMs: number }>(sql`
       SELECT count, ceil(extract(epoch FROM (window_ends_at - now())) * 1000)::int AS "waitMs"
       FROM auth_limits WHERE key = ${`${this.name}:${key}`} AND window_ends_at > now()`);
-    return row && row.count >= this.max ? Math.max(1, row.waitMs) : 0;
+    if (!row) return { count: 0, waitMs: 0 };
+    return { count: row.count, waitMs: row.count >= this.max ? Math.max(1, row.waitMs) : 0 };
   }
 
   /** Counts one attempt; a window that has ended starts again at 1. */
@@ -62,3 +68,11 @@ export class DbLimiter {
 export async function pruneLimits(database: Database): Promise<void> {
   await database.db.delete(authLimits).where(lt(authLimits.windowEndsAt, sql`now()`));
 }
+
+/**
+ * How long a sign-in from an address waits before its password is checked, after `failures` failed
+ * ones from there in the current window: none after none, then 250 ms doubling up to 4 s. Guessing
+ * slows down long before the address limit refuses, and nobody is locked out by it.
+ */
+export const failedSignInDelayMs = (failures: number) =>
+  failures <= 0 ? 0 : Math.min(250 * 2 ** (failures - 1), 4000);

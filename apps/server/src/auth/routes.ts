@@ -16,10 +16,10 @@ import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.t
 import type { Provider } from "./oidc/provider.ts";
 import { SSO_COOKIE } from "./oidc/routes.ts";
 import { passwordProblem } from "./passwords.ts";
-import { DbLimiter } from "./rate-limit.ts";
+import { DbLimiter, failedSignInDelayMs } from "./rate-limit.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
 import type { AuditSink } from "./security-audit.ts";
-import { SESSION_COOKIE, type Sessions, setSessionCookie } from "./sessions.ts";
+import { clearSessionCookie, type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
 import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
@@ -117,11 +117,14 @@ export function registerAuthRoutes(
     if (!parsed.success) return fail(request, reply, 400, "invalid", "BAD_REQUEST", "Enter your e-mail and password.");
     const email = normalizeEmail(parsed.data.email);
     const address = addressKey(request.ip);
-    const addressWait = await failuresByIp.retryAfter(address);
+    const { count: addressFailures, waitMs: addressWait } = await failuresByIp.status(address);
     if (addressWait > 0) {
       await recordLockedRefusal(database, audit, { targetType: "address", targetId: address }, request);
       return limited(request, reply, addressWait, "sign-in attempts");
     }
+    // A timer, not work: the wait holds this request only.
+    const delay = failedSignInDelayMs(addressFailures);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     // Strangers' wrong passwords lock the account for strangers, not for the owner's known device.
     const accountWait = await failuresByAccount.retryAfter(email);
     if (accountWait > 0 && !(await isKnownDevice(database, request, email))) {
@@ -222,13 +225,13 @@ export function registerAuthRoutes(
 
   /** Ends the session here; answers where to end the provider's session too (an SSO sign-in), or null. */
   async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (token) {
       const session = await sessions.validate(token);
       await sessions.invalidate(token);
       if (session) await audit.record({ kind: "signout", actorUserId: session.user.id }, request);
     }
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    clearSessionCookie(request, reply);
     const idToken = request.cookies[SSO_COOKIE];
     if (!idToken) return null;
     reply.clearCookie(SSO_COOKIE, { path: "/api" });
@@ -239,7 +242,7 @@ export function registerAuthRoutes(
   // once. From anywhere else (a link on another site, an image tag) it only shows a Sign out button.
   app.get("/api/logout", async (request, reply) => {
     const site = request.headers["sec-fetch-site"];
-    if (!request.cookies[SESSION_COOKIE]) return reply.redirect("/", 303);
+    if (!sessionTokenOf(request)) return reply.redirect("/", 303);
     if (site === "same-origin") return reply.redirect((await signOut(request, reply)) ?? "/", 303);
     const csrfToken = csrfTokenFor(request, reply);
     return reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(logoutPage(csrfToken));

@@ -27,9 +27,27 @@ const CACHE_MS = 5 * 60_000;
 export const SESSIONS_CHANNEL = "jcba_sessions";
 const CACHE_MAX = 100_000;
 
+/**
+ * Over HTTPS (directly, or behind a proxy TRUST_PROXY trusts to say so) the cookie is named with the
+ * `__Host-` prefix: browsers then keep it only when it is Secure, for path / and this host alone, so
+ * neither a sibling subdomain nor a plain-HTTP answer can plant or shadow a member's session. Over
+ * HTTPS only that name is read.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (request: FastifyRequest) =>
+  request.protocol === "https" ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+
+/** The session token the request's cookie carries, under the name its protocol uses. */
+export const sessionTokenOf = (request: FastifyRequest): string | undefined =>
+  request.cookies[sessionCookieName(request)];
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(request), { path: "/", secure: request.protocol === "https" });
+}
+
 /** The session's cookie: never readable by scripts, sent on same-site navigations, secure over HTTPS. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(request), token, {
     httpOnly: true,
     sameSite: "lax",
     secure: request.protocol === "https",

@@ -14,7 +14,7 @@ type Schema = Record<string, unknown>;
 interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
   [key: string]: unknown;
 }
@@ -399,7 +399,7 @@ export function openApiDocument() {
     baseUrl: "/api",
     description: [
       "Every procedure of the app over REST, as JSON.",
-      `Authenticate with the session cookie \`${SESSION_COOKIE}\` that POST /api/login sets (a browser that is signed in sends it by itself), or with a personal API token as \`Authorization: Bearer <token>\`.`,
+      `Authenticate with the session cookie \`${SESSION_COOKIE}\` (\`__Host-${SESSION_COOKIE}\` over HTTPS) that POST /api/login sets (a browser that is signed in sends it by itself), or with a personal API token as \`Authorization: Bearer <token>\`.`,
       "Every error answer is `{ message, code, issues? }` (the Error schema).",
     ].join("\n\n"),
     securitySchemes: {
@@ -431,10 +431,23 @@ export function openApiDocument() {
     }
 
   // Procedures that answer 201 (successStatus in their meta) say so in the document.
-  const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: { meta?: ProcedureMeta } }> })
-    .procedures;
+  const procedures = (
+    appRouter._def as unknown as {
+      procedures: Record<string, { _def: { meta?: ProcedureMeta; inputs: z.ZodType[] } }>;
+    }
+  ).procedures;
   for (const { _def } of Object.values(procedures)) {
-    const { openapi, successStatus } = _def.meta ?? {};
+    const { openapi, successStatus, inputInBody } = _def.meta ?? {};
+    // A DELETE that takes a secret takes it as a JSON body (rest.ts), not as the query parameters
+    // the generator lists for a DELETE.
+    const deleted = openapi && inputInBody ? document.paths[openapi.path]?.[openapi.method.toLowerCase()] : undefined;
+    if (deleted && _def.inputs[0]) {
+      deleted.parameters = ((deleted.parameters as { in: string }[] | undefined) ?? []).filter((p) => p.in !== "query");
+      deleted.requestBody = {
+        required: true,
+        content: { "application/json": { schema: jsonSchemaOf(_def.inputs[0]) } },
+      };
+    }
     const op = openapi && successStatus ? document.paths[openapi.path]?.[openapi.method.toLowerCase()] : undefined;
     if (op?.responses["200"]) {
       op.responses[String(successStatus)] = op.responses["200"];

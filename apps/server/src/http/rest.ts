@@ -40,7 +40,11 @@ export function registerRestRoutes(
     if (!openapi) continue;
     const takesNoInput =
       procedure._def.inputs.length === 0 || procedure._def.inputs.every((i) => i._zod?.def?.type === "void");
-    const usesBody = openapi.method === "POST" || openapi.method === "PATCH" || openapi.method === "PUT";
+    const usesBody =
+      openapi.method === "POST" ||
+      openapi.method === "PATCH" ||
+      openapi.method === "PUT" ||
+      procedure._def.meta?.inputInBody === true;
     app.route({
       method: openapi.method,
       url: `/api${openapi.path.replace(/\{(\w+)\}/g, ":$1")}`,

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
-import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { sessionTokenOf } from "../auth/sessions.ts";
 
 export function registerSecurityHeaders(app: FastifyInstance) {
   // helmet's middleware built once (the Fastify plugin rebuilds it per request).
@@ -49,7 +49,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (
       request.url.startsWith("/api/") &&
-      (request.headers.authorization !== undefined || request.cookies[SESSION_COOKIE] !== undefined) &&
+      (request.headers.authorization !== undefined || sessionTokenOf(request) !== undefined) &&
       !reply.hasHeader("Cache-Control")
     )
       reply.header("Cache-Control", "no-store");

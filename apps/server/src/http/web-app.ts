@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { SESSION_COOKIE, type Sessions } from "../auth/sessions.ts";
+import { type Sessions, sessionTokenOf } from "../auth/sessions.ts";
 import { refusal } from "./errors.ts";
 
 export async function registerWebApp(app: FastifyInstance, dist: string, sessions: Sessions) {
@@ -29,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
       return reply.code(404).send(refusal("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}.`));
     if (!hasWeb)
       return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     const signedIn = token ? (await sessions.validate(token)) !== null : false;
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");
     return signedIn ? indexHtml : signedOutHtml;

@@ -160,6 +160,8 @@ const schema = z.object({
     .min(5)
     .max(7 * 24 * 60)
     .default(60),
+  /** PostgreSQL: the longest one statement may run before the database cancels it; 0 for no limit. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & { WORKERS: number; PUBLIC_URL: string };

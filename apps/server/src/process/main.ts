@@ -10,6 +10,7 @@ import cluster from "node:cluster";
 import { resolve } from "node:path";
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
+import { passwordProblem } from "../auth/passwords.ts";
 import { pruneLimits } from "../auth/rate-limit.ts";
 import { type AuditLog, createAudit } from "../auth/security-audit.ts";
 import { createSessions } from "../auth/sessions.ts";
@@ -29,6 +30,7 @@ function openDatabase(config: Config, maxConnections = config.DB_POOL_SIZE): Pro
     dataDir: resolve(config.DATA_DIR),
     maxConnections,
     waitSeconds: config.DB_WAIT_SECONDS,
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
     onWait: log,
   });
 }
@@ -163,6 +165,15 @@ async function main() {
     process.exit(1);
   }
   try {
+    // The admin's password meets the members' rule (length, not common, not the e-mail), checked
+    // before anything starts: the line says what to change.
+    if (cluster.isPrimary && config.ADMIN_PASSWORD) {
+      const problem = await passwordProblem(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);
+      if (problem)
+        throw new StartRefused(
+          `Invalid configuration:\n  ADMIN_PASSWORD: ${problem} The admin's password follows the same rule as members' passwords.`,
+        );
+    }
     if (cluster.isPrimary) await primary(config);
     else await serve(config, await openDatabase(config));
   } catch (e) {

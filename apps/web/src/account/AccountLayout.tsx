@@ -11,6 +11,7 @@ const TABS = [
   { to: "/account/reports", label: "My Reports" },
   { to: "/account/passkeys", label: "Passkeys" },
   { to: "/account/reminders", label: "Reminders" },
+  { to: "/account/data", label: "My Data" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */

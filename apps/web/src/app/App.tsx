@@ -7,7 +7,7 @@ import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { afterFirstScreen, nextTask } from "../offline/bankSteps.ts";
-import { PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
+import { keptOnDevice, PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import type { SessionUser } from "./session.ts";
 import { makeSystem } from "./theme.ts";
@@ -61,6 +61,23 @@ async function refreshFromServer(
 }
 
 /**
+ * The server answered 401: the session ended elsewhere (signed out on another device, expired, a
+ * password change, a disable). The member's data leaves this device at once, but for the answers still
+ * waiting in the outbox, and the landing page shows. Once per page.
+ */
+function onSessionEnded(user: SessionUser, queryClient: () => QueryClient) {
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    queryClient().clear();
+    void import("../offline/deviceData.ts")
+      .then((m) => m.forgetMemberData(user.id, { keepOutbox: true }))
+      .finally(() => window.location.assign("/"));
+  };
+}
+
+/**
  * Starts the app in short tasks, so a slow phone's main thread is never held for long at once. The
  * router resolves the address and fetches the screen's code first; the styling system is built in a
  * task of its own meanwhile; then the first render runs as a transition, which React renders in slices
@@ -76,7 +93,8 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
   await routed;
   await nextTask();
   const root = createRoot(element);
-  const queryClient = makeQueryClient();
+  const sessionEnded = onSessionEnded(user, () => queryClient);
+  const queryClient = makeQueryClient(sessionEnded);
   const trpcClient = makeTrpcClient();
   const trpc = trpcOptions(trpcClient, queryClient);
   const bankHash = hashKey(trpc.questions.list.queryKey({}));
@@ -89,10 +107,15 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
   // The outbox loads beside the first screen rather than before it (the shell's code counts on every
   // screen). What the server holds changed once the outbox is empty: read it again.
   void import("../offline/outbox.ts").then((m) =>
-    m.startOutbox(user.id, trpcClient, () => {
-      for (const key of [trpc.progress.sections.queryKey(), trpc.mastery.list.queryKey(), trpc.tests.list.queryKey()])
-        void queryClient.invalidateQueries({ queryKey: key });
-    }),
+    m.startOutbox(
+      user.id,
+      trpcClient,
+      () => {
+        for (const key of [trpc.progress.sections.queryKey(), trpc.mastery.list.queryKey(), trpc.tests.list.queryKey()])
+          void queryClient.invalidateQueries({ queryKey: key });
+      },
+      sessionEnded,
+    ),
   );
   // Ask the browser not to evict the bank and the outbox under storage pressure (a hint; may be refused).
   void navigator.storage?.persist?.().catch(() => false);
@@ -107,8 +130,11 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
               persister: queryPersister(user.id, (hash) => hash === bankHash),
               maxAge: PERSIST_MAX_AGE,
               buster: "1",
-              // A refresh that failed offline leaves the query in error but with its data: keep that data.
-              dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.data !== undefined },
+              // Only what offline study needs (persist.ts). A refresh that failed offline leaves the query in
+              // error but with its data: keep that data.
+              dehydrateOptions: {
+                shouldDehydrateQuery: (q) => q.state.data !== undefined && keptOnDevice(q.queryKey),
+              },
             }}
             onSuccess={() => void refreshFromServer(queryClient, trpc, trpcClient, startedAt, rendered)}
           >

@@ -1,6 +1,6 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from "@jcba/api";
 import { MEMBER_HEADER } from "@jcba/validators/headers";
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 
@@ -10,10 +10,16 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 /**
  * Spec defaults: no retries, data never stale, no refetch on focus, no polling. Data is kept for as
  * long as the device copy lasts (src/offline/persist.ts), or the saved copy would lose what no
- * screen showed in the last minutes, such as the sections not yet opened.
+ * screen showed in the last minutes, such as the sections not yet opened. `onSessionEnded` runs when
+ * the server answers a call with 401: the session ended while the app was open.
  */
-export function makeQueryClient() {
+export function makeQueryClient(onSessionEnded: () => void = () => {}) {
+  const onError = (error: unknown) => {
+    if (isUnauthorized(error)) onSessionEnded();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         retry: false,

@@ -3,7 +3,6 @@ import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import type { MouseEvent } from "react";
-import { clearPersistedQueries } from "./persist.ts";
 import { statusText, useSyncState, waitingText } from "./status.ts";
 
 export function SyncStatus() {
@@ -43,9 +42,6 @@ export function SyncStatus() {
   );
 }
 
-/** Where signing out leads, after the member's copy on this device is removed. */
-const MEMBER_KEY = "jcba.member";
-
 /**
  * Logout: sends what waits first; if some writes still cannot be sent (offline), warns that they
  * would be lost. Signing out removes the member's data from this device.
@@ -54,7 +50,7 @@ export function SignOutLink({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const onClick = async (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
-    const { clearOutbox, forgetSyncTime, readOutbox, replay } = await import("./outbox.ts");
+    const { readOutbox, replay } = await import("./outbox.ts");
     await replay();
     const waiting = await readOutbox(userId);
     if (waiting.length > 0) {
@@ -65,13 +61,8 @@ export function SignOutLink({ userId }: { userId: number }) {
       if (!ok) return;
     }
     queryClient.clear();
-    await Promise.all([clearOutbox(userId), clearPersistedQueries(userId)]);
-    forgetSyncTime(userId);
-    try {
-      localStorage.removeItem(MEMBER_KEY);
-    } catch {
-      // Nothing stored.
-    }
+    const { forgetMemberData } = await import("./deviceData.ts");
+    await forgetMemberData(userId, { keepOutbox: false });
     window.location.assign("/api/logout");
   };
   return (

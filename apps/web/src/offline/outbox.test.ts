@@ -201,6 +201,18 @@ describe("outbox", () => {
       expect((await readOutbox(a)).map((e) => e.id)).toEqual(["s1"]);
     });
 
+    it("tells the app when a write meets a session that ended elsewhere (401), and keeps the write", async () => {
+      const a = member();
+      const srv = server(a);
+      await queuedFor(a, srv, [["s2", session(10)]]);
+      let signedOut = 0;
+      openOutbox(a, srv.transport, undefined, () => signedOut++);
+      srv.failures = [401];
+      await replay();
+      expect(signedOut).toBe(1);
+      expect((await readOutbox(a)).map((e) => e.id)).toEqual(["s2"]);
+    });
+
     it.each([400, 403, 404, 422])(
       "drops a write the server refuses for good (%i), reports it, and goes on",
       async (status) => {

@@ -49,6 +49,8 @@ let owner: {
   transport: OutboxTransport;
   onSent: Set<SentListener>;
   onDrained: () => void;
+  /** The server said nobody is signed in (401): the member's session ended elsewhere. */
+  onSignedOut: () => void;
 } | null = null;
 let started: () => void;
 /** Writes made before the outbox has started (it loads beside the first screen) wait for it. */
@@ -185,9 +187,10 @@ async function replayOnce() {
     return;
   }
   let list = await readOutbox(current.userId);
-  // With nothing to send, asking who is signed in is how the app learns it is offline or back.
+  // With nothing to send, asking who is signed in is how the app learns it is offline or back, and
+  // whether the session ended elsewhere while the app was in the background.
   if (list.length === 0) {
-    await current.transport.signedInUser();
+    if ((await current.transport.signedInUser()) === null) current.onSignedOut();
     return;
   }
   setSyncState({ syncing: true });
@@ -213,6 +216,7 @@ async function replayOnce() {
         }
         if (status === 401) {
           setSyncState({ online: true, blocked: "signed-out" });
+          current.onSignedOut();
           return;
         }
         if (status === 409) {
@@ -222,6 +226,7 @@ async function replayOnce() {
           if (signedIn === undefined) return;
           if (signedIn !== current.userId) {
             setSyncState({ blocked: signedIn === null ? "signed-out" : "other-member" });
+            if (signedIn === null) current.onSignedOut();
             return;
           }
         }
@@ -277,14 +282,22 @@ export function forgetSyncTime(userId: number) {
  * Makes `userId` the outbox's member, sending through `transport`, without replaying yet. The
  * browser's start below wires it to tRPC and the page's events; tests give it their own transport.
  */
-export function openOutbox(userId: number, transport: OutboxTransport, onDrained: () => void = () => {}) {
+export function openOutbox(
+  userId: number,
+  transport: OutboxTransport,
+  onDrained: () => void = () => {},
+  onSignedOut: () => void = () => {},
+) {
   clearTimeout(retryTimer);
-  owner = { userId, transport, onSent: new Set(), onDrained };
+  owner = { userId, transport, onSent: new Set(), onDrained, onSignedOut };
   started();
 }
 
-/** Starts the member's outbox: replays now, on reconnect and whenever the app becomes visible. */
-export function startOutbox(userId: number, client: Client, onDrained: () => void) {
+/**
+ * Starts the member's outbox: replays now, on reconnect and whenever the app becomes visible.
+ * `onSignedOut` runs when a write meets a session that ended elsewhere; the writes stay.
+ */
+export function startOutbox(userId: number, client: Client, onDrained: () => void, onSignedOut: () => void) {
   openOutbox(
     userId,
     {
@@ -293,6 +306,7 @@ export function startOutbox(userId: number, client: Client, onDrained: () => voi
       online: () => navigator.onLine,
     },
     onDrained,
+    onSignedOut,
   );
   let last: string | null = null;
   try {

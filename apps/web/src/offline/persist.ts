@@ -45,6 +45,9 @@ async function saveBank(userId: number, query: DehydratedQuery) {
   const pieces = Math.ceil(data.length / PIECE);
   for (let i = 0; i < pieces; i++) {
     await nextTask();
+    // Signed out meanwhile: no piece more. One already being written is ordered before the removal's
+    // listing of keys (IndexedDB runs transactions on a store in the order they were made), so it goes too.
+    if (closed.has(keyOf(userId))) return clearBank(userId);
     // The piece is copied for IndexedDB inside put(): that is the step's main-thread work.
     await store("readwrite", (s) => {
       measureBankStep("save", () => s.put(data.slice(i * PIECE, (i + 1) * PIECE), pieceKey(userId, savedAt, i)));
@@ -120,6 +123,32 @@ async function clearBank(userId: number) {
 export function clearPersistedQueries(userId: number) {
   closed.add(keyOf(userId));
   return Promise.all([del(keyOf(userId), store), clearBank(userId)]).then(() => undefined);
+}
+
+/**
+ * The queries saved on the device: what studying with no connection needs (the bank and deck, the
+ * member's own progress, mastery, tests, review and flags), by tRPC path. Anything else (admin screens,
+ * search terms, reports, tokens, the account) lives in memory only and is gone with the page.
+ */
+const OFFLINE_QUERIES = new Set([
+  "questions.list",
+  "flashcards.list",
+  "mastery.list",
+  "progress.sections",
+  "tests.availability",
+  "tests.list",
+  "tests.get",
+  "review.session",
+  "review.summary",
+  "review.settings",
+  "flags.list",
+  "analysis.peerStats",
+]);
+
+/** Whether a query (a tRPC key: `[["router", "procedure"], { input, type }]`) is kept on the device. */
+export function keptOnDevice(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  return Array.isArray(path) && OFFLINE_QUERIES.has(path.join("."));
 }
 
 /** How long a copy stays usable: a member may be away from a connection for weeks of trips. */

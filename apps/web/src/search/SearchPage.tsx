@@ -1,6 +1,6 @@
 /** The /search page: the same search as the palette, as a page whose address carries the query. */
 import { Box, Card, Flex, Heading, Input, Spinner, Stack, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouteContext } from "@tanstack/react-router";
 import { Search, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { errorMessage } from "../app/trpc.ts";
@@ -9,6 +9,7 @@ import { groupBySection, groupLabel, ResultBody, resultTarget } from "./results.
 import { useSearch } from "./useSearch.ts";
 
 export function SearchPage({ query, onQueryChange }: { query: string; onQueryChange: (q: string) => void }) {
+  const { user } = useRouteContext({ from: "__root__" });
   const [text, setText] = useState(query);
   // Back and forward change the address: the box follows.
   useEffect(() => setText(query), [query]);
@@ -82,7 +83,7 @@ export function SearchPage({ query, onQueryChange }: { query: string; onQueryCha
                     _hover={{ bg: "bg.muted" }}
                     data-testid="search-result"
                   >
-                    <Link {...resultTarget(result)} onClick={() => rememberSearch(search.query)}>
+                    <Link {...resultTarget(result)} onClick={() => rememberSearch(user.id, search.query)}>
                       <ResultBody result={result} />
                     </Link>
                   </Box>

@@ -21,7 +21,7 @@ import {
   useBreakpointValue,
 } from "@chakra-ui/react";
 import type { SearchResult } from "@jcba/domain";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { Clock, Search, WifiOff } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../app/trpc.ts";
@@ -39,9 +39,10 @@ export default function SearchPalette({
   onOpenChange: (open: boolean) => void;
 }) {
   const navigate = useNavigate();
+  const { user } = useRouteContext({ from: "__root__" });
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
-  const [recent, setRecent] = useState(readRecentSearches);
+  const [recent, setRecent] = useState(() => readRecentSearches(user.id));
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -56,9 +57,9 @@ export default function SearchPalette({
     if (open) {
       setQuery("");
       setActive(-1);
-      setRecent(readRecentSearches());
+      setRecent(readRecentSearches(user.id));
     }
-  }, [open]);
+  }, [open, user.id]);
 
   const showRecent = query.trim() === "";
   const groups = useMemo(() => groupBySection(search.results ?? []), [search.results]);
@@ -82,7 +83,7 @@ export default function SearchPalette({
       inputRef.current?.focus();
       return;
     }
-    setRecent(rememberSearch(query));
+    setRecent(rememberSearch(user.id, query));
     onOpenChange(false);
     void navigate(resultTarget(option.result));
   };
@@ -104,7 +105,7 @@ export default function SearchPalette({
       if (e.nativeEvent.isComposing) return;
       if (active >= 0) choose(options[active]);
       else if (!showRecent && search.valid) {
-        setRecent(rememberSearch(query));
+        setRecent(rememberSearch(user.id, query));
         onOpenChange(false);
         void navigate({ to: "/search", search: { q: query.trim() } });
       }
@@ -286,7 +287,7 @@ export default function SearchPalette({
                   variant="plain"
                   size="xs"
                   onClick={() => {
-                    setRecent(rememberSearch(query));
+                    setRecent(rememberSearch(user.id, query));
                     onOpenChange(false);
                     void navigate({ to: "/search", search: { q: query.trim() } });
                   }}

@@ -1,31 +1,31 @@
-/** The member's last searches, kept on this device only (localStorage), newest first. */
-const KEY = "jcba-recent-searches";
+/** The member's last searches, kept on this device only (localStorage, one list per member), newest first. */
+const keyOf = (userId: number) => `jcba-recent-searches:${userId}`;
 const MAX = 6;
 
-export function readRecentSearches(): string[] {
+export function readRecentSearches(userId: number): string[] {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? "[]");
+    const value: unknown = JSON.parse(localStorage.getItem(keyOf(userId)) ?? "[]");
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").slice(0, MAX) : [];
   } catch {
     return [];
   }
 }
 
-export function rememberSearch(query: string): string[] {
+export function rememberSearch(userId: number, query: string): string[] {
   const q = query.trim();
-  if (!q) return readRecentSearches();
-  const next = [q, ...readRecentSearches().filter((r) => r.toLowerCase() !== q.toLowerCase())].slice(0, MAX);
+  if (!q) return readRecentSearches(userId);
+  const next = [q, ...readRecentSearches(userId).filter((r) => r.toLowerCase() !== q.toLowerCase())].slice(0, MAX);
   try {
-    localStorage.setItem(KEY, JSON.stringify(next));
+    localStorage.setItem(keyOf(userId), JSON.stringify(next));
   } catch {
     // Storage full or disabled: the search still works, it is just not remembered.
   }
   return next;
 }
 
-export function forgetRecentSearches() {
+export function forgetRecentSearches(userId: number) {
   try {
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(keyOf(userId));
   } catch {
     // Nothing to forget.
   }

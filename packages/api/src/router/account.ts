@@ -1,8 +1,16 @@
-/** The signed-in member's own account: password and personal API tokens. */
-import { changePasswordInput, createTokenInput, idParam } from "@jcba/validators/api";
+/** The signed-in member's own account: password, personal API tokens, and their data (download, delete). */
+import { changePasswordInput, createTokenInput, deleteAccountInput, idParam } from "@jcba/validators/api";
 import { z } from "zod";
+import { deleteAccount } from "../services/account/deletion.ts";
+import { exportAccount } from "../services/account/export.ts";
 import { changePassword } from "../services/account/password.ts";
-import { passwordChanged, tokenInfo, tokenRevoked } from "../services/account/schemas.ts";
+import {
+  accountDeleted,
+  accountExport,
+  passwordChanged,
+  tokenInfo,
+  tokenRevoked,
+} from "../services/account/schemas.ts";
 import { createToken, revokeToken, tokensOf } from "../services/account/tokens.ts";
 import { protectedProcedure, router, sessionProcedure } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -33,4 +41,29 @@ export const accountRouter = router({
     .input(z.object({ id: idParam }))
     .output(tokenRevoked)
     .mutation(({ ctx, input }) => revokeToken(ctx, input.id)),
+
+  export: protectedProcedure
+    .meta(
+      rest(
+        "GET",
+        "/account/export",
+        "Download your data: your profile, every answer, tests, mastery, review items and log, flags, reports and your API tokens' names",
+      ),
+    )
+    .input(z.void())
+    .output(accountExport)
+    .query(({ ctx }) => exportAccount(ctx)),
+
+  deleteAccount: sessionProcedure
+    .meta(
+      rest(
+        "DELETE",
+        "/account",
+        "Delete your account for good: sessions, tokens and every personal row go; answers stay in item analysis with no link to you. Send your password as a JSON body { password }. The last admin cannot.",
+        { inputInBody: true },
+      ),
+    )
+    .input(deleteAccountInput)
+    .output(accountDeleted)
+    .mutation(({ ctx, input }) => deleteAccount(ctx, input.password)),
 });

@@ -84,10 +84,11 @@ export interface Context {
 }
 
 /**
- * Procedure meta: the REST path, and the status of a REST answer that is not 200 (201 for a creation,
- * 202 for work accepted to run later).
+ * Procedure meta: the REST path, the status of a REST answer that is not 200 (201 for a creation, 202
+ * for work accepted to run later), and whether a DELETE takes its input as a JSON body (a password)
+ * rather than in the query string.
  */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202 }>;
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202; inputInBody?: true }>;
 
 const t = initTRPC
   .context<Context>()

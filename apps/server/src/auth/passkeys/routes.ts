@@ -26,7 +26,7 @@ import { addressKey } from "../address-key.ts";
 import type { Flows } from "../flows.ts";
 import { DbLimiter } from "../rate-limit.ts";
 import type { AuditSink } from "../security-audit.ts";
-import { SESSION_COOKIE, type Sessions } from "../sessions.ts";
+import { type Sessions, sessionTokenOf } from "../sessions.ts";
 import { beginSession, refuseDisabled } from "../sign-in.ts";
 import { verifyUserPassword } from "../users.ts";
 import { createPasskeyStore, type PasskeyInfo } from "./store.ts";
@@ -138,7 +138,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyDeps) {
 
   /** The signed-in member (session cookie only: passkeys are managed in a browser, not by scripts). */
   async function member(request: FastifyRequest, reply: FastifyReply): Promise<{ user: SessionUser } | null> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     const session = token ? await sessions.validate(token) : null;
     if (!session) {
       void reply.code(401).send(refusal("UNAUTHORIZED", "Sign in to continue."));

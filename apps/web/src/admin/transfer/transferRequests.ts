@@ -52,13 +52,15 @@ export function fileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Saves text as a file: a Blob, an object URL and a temporary <a download>. */
+/** Saves text or bytes as a file: a Blob, an object URL and a temporary <a download>. */
 export function downloadFile({
   filename,
   contentType,
   content,
-}: Pick<ExportFile, "filename" | "contentType" | "content">) {
-  const blob = new Blob([content], { type: `${contentType};charset=utf-8` });
+}: Pick<ExportFile, "filename" | "contentType"> & { content: string | Uint8Array<ArrayBuffer> }) {
+  const blob = new Blob([content], {
+    type: typeof content === "string" ? `${contentType};charset=utf-8` : contentType,
+  });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;

@@ -2,7 +2,8 @@
  * Reads for item analysis (admins) and peer statistics (members), both from first answers only,
  * straight from the partial index question_attempts_first_idx. A member's score on the rest of the
  * bank comes from member_first_totals, which the answer statement keeps, so no query rescans a
- * member's answers.
+ * member's answers. First answers of members who deleted their account (anonymous_first_answers)
+ * count alike.
  */
 
 import type { Database } from "@jcba/db";
@@ -18,21 +19,29 @@ const optionCountsSql = sql.raw(
 /** The sums of `ItemSums` per question, for the questions given (first answers only). */
 export async function itemSumsOf(database: Rows, questionIds: number[]): Promise<Map<number, ItemSums>> {
   if (questionIds.length === 0) return new Map();
-  // y: the member's first-answer share right on the rest of the bank (this item taken out).
-  const rest = sql`(t.correct - a.is_correct::int)::float8 / (t.answered - 1)`;
+  const ids = `{${questionIds.join(",")}}`;
+  // y: the member's first-answer share right on the rest of the bank (this item taken out); null when
+  // they answered no other item. Deleted members' first answers count too, with their share as stored.
   const rows = await database.rows<ItemSums & { questionId: number }>(sql`
     SELECT a.question_id AS "questionId",
       count(*)::int AS answers,
       (count(*) FILTER (WHERE a.is_correct))::int AS correct,
-      (count(*) FILTER (WHERE t.answered > 1))::int AS pairs,
-      (count(*) FILTER (WHERE t.answered > 1 AND a.is_correct))::float8 AS "sumX",
-      COALESCE(sum(${rest}) FILTER (WHERE t.answered > 1), 0)::float8 AS "sumY",
-      COALESCE(sum(${rest} * ${rest}) FILTER (WHERE t.answered > 1), 0)::float8 AS "sumYY",
-      COALESCE(sum(${rest}) FILTER (WHERE t.answered > 1 AND a.is_correct), 0)::float8 AS "sumXY",
+      (count(*) FILTER (WHERE a.rest IS NOT NULL))::int AS pairs,
+      (count(*) FILTER (WHERE a.rest IS NOT NULL AND a.is_correct))::float8 AS "sumX",
+      COALESCE(sum(a.rest), 0)::float8 AS "sumY",
+      COALESCE(sum(a.rest * a.rest), 0)::float8 AS "sumYY",
+      COALESCE(sum(a.rest) FILTER (WHERE a.is_correct), 0)::float8 AS "sumXY",
       ${optionCountsSql} AS "optionCounts",
       percentile_cont(0.5) WITHIN GROUP (ORDER BY a.time_taken_ms) AS "medianTimeMs"
-    FROM question_attempts a JOIN member_first_totals t ON t.user_id = a.user_id
-    WHERE a.is_first AND a.question_id = ANY(${`{${questionIds.join(",")}}`}::int[])
+    FROM (
+      SELECT a.question_id, a.is_correct, a.chosen_option, a.time_taken_ms,
+        CASE WHEN t.answered > 1 THEN (t.correct - a.is_correct::int)::float8 / (t.answered - 1) END AS rest
+      FROM question_attempts a JOIN member_first_totals t ON t.user_id = a.user_id
+      WHERE a.is_first AND a.question_id = ANY(${ids}::int[])
+      UNION ALL
+      SELECT question_id, is_correct, chosen_option, time_taken_ms, rest_share
+      FROM anonymous_first_answers WHERE question_id = ANY(${ids}::int[])
+    ) a
     GROUP BY a.question_id`);
   return new Map(
     rows.map(({ questionId, ...sums }) => [questionId, { ...sums, medianTimeMs: sums.medianTimeMs ?? null }]),
@@ -75,8 +84,13 @@ export async function firstAnswerCounts(
     const rows = await database.rows<FirstAnswerCounts & { questionId: number }>(sql`
       SELECT a.question_id AS "questionId", count(*)::int AS answers,
         (count(*) FILTER (WHERE a.is_correct))::int AS correct, ${optionCountsSql} AS "optionCounts"
-      FROM question_attempts a
-      WHERE a.is_first AND a.question_id = ANY(${`{${missing.join(",")}}`}::int[])
+      FROM (
+        SELECT question_id, is_correct, chosen_option FROM question_attempts
+        WHERE is_first AND question_id = ANY(${`{${missing.join(",")}}`}::int[])
+        UNION ALL
+        SELECT question_id, is_correct, chosen_option FROM anonymous_first_answers
+        WHERE question_id = ANY(${`{${missing.join(",")}}`}::int[])
+      ) a
       GROUP BY a.question_id`);
     const read = new Map(rows.map(({ questionId, ...counts }) => [questionId, counts]));
     if (cache.size + missing.length > PEER_CACHE_LIMIT) cache.clear();

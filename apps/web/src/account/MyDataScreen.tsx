@@ -1,0 +1,169 @@
+/**
+ * My Data: download everything the app keeps about the member (JSON, or CSV files in a zip), or
+ * delete the account for good after the password and a confirmation.
+ */
+import { Button, Card, Field, Flex, Heading, Input, Stack, Text } from "@chakra-ui/react";
+import { deleteAccountInput } from "@jcba/validators/account";
+import { useMutation } from "@tanstack/react-query";
+import { useRouteContext } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import { downloadFile } from "../admin/transfer/transferRequests.ts";
+import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
+import { ModalDialog } from "../components/ModalDialog.tsx";
+import { ProblemAlert } from "../components/ProblemAlert.tsx";
+import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
+
+function DownloadCard() {
+  const client = useTRPCClient();
+  const [busy, setBusy] = useState<"json" | "zip" | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async (format: "json" | "zip") => {
+    setBusy(format);
+    setFailure(null);
+    try {
+      const data = await client.account.export.query();
+      const name = `jcba-study-hub-data-${data.exportedAt.slice(0, 10)}`;
+      if (format === "json")
+        downloadFile({
+          filename: `${name}.json`,
+          contentType: "application/json",
+          content: JSON.stringify(data, null, 2),
+        });
+      else {
+        const { zipOf } = await import("./dataFiles.ts");
+        downloadFile({ filename: `${name}.zip`, contentType: "application/zip", content: zipOf(data, name) });
+      }
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card.Root as="section" aria-labelledby="download-heading" maxW="2xl">
+      <Card.Body gap="3">
+        <Heading as="h2" size="md" id="download-heading">
+          Download my data
+        </Heading>
+        <Text color="fg.muted">
+          Your profile, every answer you gave, your practice tests, mastered cards, review schedule and log, flags,
+          reports and the names of your API tokens: as one JSON file, or as CSV files in a zip for a spreadsheet.
+        </Text>
+        {failure && <ProblemAlert title="The download did not work" description={failure} />}
+        <Flex gap="3" wrap="wrap">
+          <Button colorPalette="brand" minH="44px" loading={busy === "json"} onClick={() => void download("json")}>
+            Download JSON
+          </Button>
+          <Button variant="outline" minH="44px" loading={busy === "zip"} onClick={() => void download("zip")}>
+            Download CSV (zip)
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DeleteCard() {
+  const trpc = useTRPC();
+  const { user } = useRouteContext({ from: "__root__" });
+  const remove = useMutation(trpc.account.deleteAccount.mutationOptions());
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+  const messageId = useId();
+
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = deleteAccountInput.safeParse({ password });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    setConfirming(true);
+  };
+  const confirm = async () => {
+    setConfirming(false);
+    try {
+      await remove.mutateAsync({ password });
+    } catch (e) {
+      const { field, text } = fieldOf(errorMessage(e).replace(/^\d+: /, ""), ["password"]);
+      if (field) setError(text);
+      else setFailure(errorMessage(e));
+      return;
+    }
+    // The account is gone: so is everything of it on this device, waiting writes included.
+    const { forgetMemberData } = await import("../offline/deviceData.ts");
+    await forgetMemberData(user.id, { keepOutbox: false });
+    window.location.assign("/");
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="delete-heading" maxW="2xl" borderColor="border.error">
+      <Card.Body>
+        <form onSubmit={check} noValidate>
+          <Stack gap="3">
+            <Heading as="h2" size="md" id="delete-heading">
+              Delete my account
+            </Heading>
+            <Text color="fg.muted">
+              Your account, your sessions and API tokens and everything you studied are removed for good. Your first
+              answers stay in the questions' statistics, with no link to you. This cannot be undone.
+            </Text>
+            {failure && <ProblemAlert title="Your account was not deleted" description={failure} />}
+            <Field.Root invalid={Boolean(error)} required maxW="sm">
+              <Field.Label>
+                Your password
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
+            </Field.Root>
+            <Button type="submit" colorPalette="red" minH="44px" alignSelf="flex-start" loading={remove.isPending}>
+              Delete my account
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+      <ModalDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        role="alertdialog"
+        labelledBy={titleId}
+        describedBy={messageId}
+      >
+        {confirming && (
+          <Stack gap="5" p="6">
+            <Heading as="h2" size="lg" id={titleId}>
+              Delete your account for good?
+            </Heading>
+            <Text id={messageId}>Everything of yours goes now, and you are signed out on every device.</Text>
+            <Flex justify="flex-end" gap="3" wrap="wrap">
+              <Button variant="outline" minH="44px" onClick={() => setConfirming(false)}>
+                Keep my account
+              </Button>
+              <Button colorPalette="red" minH="44px" onClick={() => void confirm()}>
+                Delete for good
+              </Button>
+            </Flex>
+          </Stack>
+        )}
+      </ModalDialog>
+    </Card.Root>
+  );
+}
+
+export function MyDataScreen() {
+  return (
+    <AccountLayout title="My Data" description="Take your data with you, or delete your account.">
+      <DownloadCard />
+      <DeleteCard />
+    </AccountLayout>
+  );
+}
