@@ -53,6 +53,9 @@ const BEYOND_SPEC = [
   "GET /api/admin/audit",
   "GET /api/admin/users/count",
   "PATCH /api/admin/users/{id}",
+  // Issue 27: readiness, its forecast and calibration.
+  "GET /api/readiness",
+  "GET /api/review/calibration",
   ...SIGN_IN,
 ];
 

@@ -7,6 +7,7 @@ import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { readinessRouter } from "./router/readiness.ts";
 import { reportsRouter } from "./router/reports.ts";
 import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
@@ -29,6 +30,7 @@ export const appRouter = router({
   search: searchRouter,
   reports: reportsRouter,
   analysis: analysisRouter,
+  readiness: readinessRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ export * from "./item-analysis.ts";
 export * from "./mastery.ts";
 export * from "./practice-test.ts";
 export * from "./progress.ts";
+export * from "./readiness.ts";
 export * from "./review.ts";
 export * from "./search.ts";
 export * from "./sections.ts";

@@ -149,3 +149,31 @@ export async function sectionSumsOf(
   }
   return computeSection(database, section, questionIds);
 }
+
+/**
+ * Members' first answers (count and right) to every question of the bank, from the stored section
+ * analyses: read at once, and a section with none stored yet, or one older than SNAPSHOT_FRESH_MS,
+ * goes through sectionSumsOf (computed now, or again behind the answer). Readiness reads this on
+ * every request, so it must never scan the answers themselves.
+ */
+export async function bankFirstAnswersOf(
+  database: Rows,
+  questionIdsBySection: ReadonlyMap<number, number[]>,
+): Promise<Map<number, { answers: number; correct: number }>> {
+  const stored = await database.rows<{ section: number; computedAt: string; sums: Record<string, ItemSums> }>(sql`
+    SELECT section_number AS section, computed_at AS "computedAt", sums FROM item_analysis_snapshots`);
+  const bySection = new Map(stored.map((s) => [s.section, s]));
+  const result = new Map<number, { answers: number; correct: number }>();
+  const add = (sums: Iterable<[number, ItemSums]>) => {
+    for (const [id, s] of sums) result.set(id, { answers: s.answers, correct: s.correct });
+  };
+  const behind: Promise<SectionSums>[] = [];
+  for (const [section, ids] of questionIdsBySection) {
+    const snapshot = bySection.get(section);
+    if (snapshot && Date.now() - new Date(snapshot.computedAt).getTime() <= SNAPSHOT_FRESH_MS)
+      add(Object.entries(snapshot.sums).map(([id, s]) => [Number(id), s]));
+    else behind.push(sectionSumsOf(database, section, ids));
+  }
+  for (const { sums } of await Promise.all(behind)) add(sums);
+  return result;
+}
