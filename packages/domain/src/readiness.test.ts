@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { calibrationBinOf, calibrationBins, readinessAt, unseenRecall, weakestSections } from "./readiness.ts";
+import {
+  calibrationBinOf,
+  calibrationBins,
+  readinessAt,
+  sharePercent,
+  unseenRecall,
+  weakestSections,
+} from "./readiness.ts";
 import { elapsedDays, forgettingCurveConstants, recallAt } from "./recall.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -75,5 +82,11 @@ describe("calibration", () => {
     expect(bins[9]).toEqual({ from: 0.9, to: 1, predicted: 0.95, actual: 0.75, count: 4 });
     expect(bins[2]).toEqual({ from: 0.2, to: 0.3, predicted: 0.25, actual: 0, count: 2 });
     expect(bins[0]).toEqual({ from: 0, to: 0.1, predicted: null, actual: null, count: 0 });
+  });
+});
+
+describe("shares on screen", () => {
+  it("are whole percents, a dash for none", () => {
+    expect([0.7625, 1, 0, null].map(sharePercent)).toEqual(["76%", "100%", "0%", "—"]);
   });
 });

@@ -170,3 +170,6 @@ export function calibrationBins(sums: readonly CalibrationBinSums[]): { bins: Ca
   });
   return { bins, reviews: bins.reduce((n, b) => n + b.count, 0) };
 }
+
+/** A recall or coverage share as the screens show it: a whole percent, or a dash when there is none. */
+export const sharePercent = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)}%`);
