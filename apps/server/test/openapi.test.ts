@@ -56,6 +56,7 @@ const BEYOND_SPEC = [
   // Issue 27: readiness, its forecast and calibration.
   "GET /api/readiness",
   "GET /api/review/calibration",
+  "GET /api/progress/confidence",
   ...SIGN_IN,
 ];
 

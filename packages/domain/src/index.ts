@@ -1,4 +1,5 @@
 export * from "./audit-kinds.ts";
+export * from "./confidence.ts";
 export * from "./grading.ts";
 export * from "./item-analysis.ts";
 export * from "./mastery.ts";

@@ -1,10 +1,14 @@
 import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { confidenceOf } from "../services/answers/confidence.ts";
+import { confidenceReport } from "../services/answers/schemas.ts";
 import { calibrationOf, readinessOf } from "../services/readiness/readiness.ts";
 import * as schemas from "../services/readiness/schemas.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
 const rest = restEndpoints("Readiness");
+const progressRest = restEndpoints("Progress");
 
 export const readinessRouter = router({
   readiness: protectedProcedure
@@ -34,4 +38,16 @@ export const readinessRouter = router({
         throw new TRPCError({ code: "FORBIDDEN", message: "Only an admin can see every member's calibration." });
       return calibrationOf(ctx, input?.scope === "union" ? null : ctx.user.id);
     }),
+
+  confidence: protectedProcedure
+    .meta(
+      progressRest(
+        "GET",
+        "/progress/confidence",
+        'The signed-in member\'s certainty-based marks over all answers, how often "sure" was right, and the misconceptions to look at',
+      ),
+    )
+    .input(z.void())
+    .output(confidenceReport)
+    .query(({ ctx }) => confidenceOf(ctx, ctx.user.id)),
 });
