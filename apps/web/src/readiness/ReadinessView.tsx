@@ -96,7 +96,50 @@ export function ReadinessView() {
         </>
       )}
       <CalibrationView />
+      <ConfidenceView />
     </Stack>
+  );
+}
+
+/** Certainty-based marks over every answer given with a confidence, how often "sure" was right, and the misconceptions. */
+function ConfidenceView() {
+  const trpc = useTRPC();
+  const report = useQuery(trpc.readiness.confidence.queryOptions());
+  if (!report.data || report.data.certainty.answered === 0) return null;
+  const { certainty, misconceptions } = report.data;
+  return (
+    <Card.Root as="section" aria-labelledby="confidence-heading" size="sm" data-testid="confidence-report">
+      <Card.Header>
+        <Heading as="h2" size="md" id="confidence-heading">
+          How sure you were
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2">
+          <Text data-testid="certainty-marks">
+            Certainty marks: {certainty.marks} of {certainty.maxMarks} over {plural(certainty.answered, "answer")}.
+          </Text>
+          <Text data-testid="sure-right">
+            How often "sure" was right:{" "}
+            {certainty.sure === 0
+              ? "no answer given as sure yet"
+              : `${certainty.sureRight} of ${certainty.sure} (${sharePercent(certainty.sureRight / certainty.sure)})`}
+          </Text>
+          {misconceptions.length > 0 && (
+            <>
+              <Text fontWeight="semibold">Misconceptions to look at (wrong while sure)</Text>
+              <Stack as="ul" gap="1" m="0" ps="5">
+                {misconceptions.map((m) => (
+                  <Text as="li" key={m.questionId} fontSize="sm">
+                    Section {m.sectionNumber}: {m.questionText}
+                  </Text>
+                ))}
+              </Stack>
+            </>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 

@@ -11,7 +11,9 @@ import { confidenceForKey } from "./ConfidencePicker.tsx";
  */
 export function useConfidence() {
   const trpc = useTRPC();
-  const ask = useQuery(trpc.review.settings.queryOptions()).data?.askConfidence ?? true;
+  // Read afresh on each screen: the setting may have changed on another device.
+  const ask =
+    useQuery(trpc.review.settings.queryOptions(undefined, { refetchOnMount: "always" })).data?.askConfidence ?? true;
   const [confidence, setConfidence] = useState<Confidence | null>(null);
   return {
     ask,
