@@ -13,6 +13,8 @@
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
+ *   pnpm --filter @jcba/server bench readiness  GET /api/readiness (now and a forecast) and /api/review/calibration for
+ *                                               one member with 400 reviews, SCALE_USERS (25,000) × 400 stored, p95
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
  */
 import { spawn } from "node:child_process";
@@ -552,4 +554,66 @@ if (which === "directory" || which === "all") await directory();
 if (which === "item-analysis" || which === "all") await itemAnalysis();
 if (which === "load" || which === "all" || targets) await (await import("./load.ts")).load(process.argv[3]);
 if (which === "search" || which === "all") await search();
+if (which === "readiness" || which === "all") await readiness();
 process.exit(0);
+
+/** Milliseconds per request of `count` sequential GETs (one member's own latency): p50, p95, p99. */
+async function sequentialLatency(url: string, cookie: string, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`;
+}
+
+/**
+ * Readiness and calibration for one member with 400 reviews, with SCALE_USERS (25,000) members × 400
+ * answers and reviews stored on PostgreSQL (target p95 < 20 ms). The peer figures come from the stored
+ * section analyses, computed once before measuring, as a running server has them.
+ */
+async function readiness() {
+  const users = Number(process.env.SCALE_USERS ?? 25_000);
+  const pg = await startTestPostgres();
+  try {
+    const { app, database, url } = await startApp(pg.url);
+    const t0 = performance.now();
+    await database.rows(
+      sql`INSERT INTO users (email, first_name, last_name) SELECT 'ready' || g || '@test.local', 'Ready', 'User' FROM generate_series(1, ${users}) g`,
+    );
+    await seedAnswerHistory(database, "ready%", 400);
+    // Every seeded answer is its member's first to the question: the peers' first-answer shares.
+    await database.rows(sql`UPDATE question_attempts SET is_first = true`);
+    await database.rows(sql`
+      INSERT INTO member_first_totals (user_id, answered, correct)
+      SELECT user_id, count(*), count(*) FILTER (WHERE is_correct) FROM question_attempts GROUP BY user_id`);
+    await database.rows(sql`ANALYZE`);
+    const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM review_log`);
+    console.log(
+      `\nReadiness: ${users} members, ${n} reviews stored in ${Math.round((performance.now() - t0) / 1000)} s`,
+    );
+    const [member] = await database.rows<{ id: number }>(sql`SELECT id FROM users WHERE email = 'ready1@test.local'`);
+    const cookie = await sessionFor(database, member!.id);
+    const warm = performance.now();
+    await fetch(`${url}/api/readiness`, { headers: { cookie } });
+    console.log(
+      `  first request, the 32 section analyses computed and stored: ${Math.round(performance.now() - warm)} ms`,
+    );
+    const day = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    for (const path of ["/api/readiness", `/api/readiness?at=${day}`, "/api/review/calibration"]) {
+      await sequentialLatency(`${url}${path}`, cookie, 20); // warm-up
+      console.log(
+        `  GET ${path}, one member with 400 reviews: ${await sequentialLatency(`${url}${path}`, cookie, 500)} (target p95 < 20 ms)`,
+      );
+    }
+    await app.close();
+    await database.close();
+  } finally {
+    pg.stop();
+  }
+}

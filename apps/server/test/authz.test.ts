@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(58);
+    expect(calls).toHaveLength(61);
     expect(calls.filter((c) => c.adminOnly)).toHaveLength(21);
   });
 

@@ -91,6 +91,10 @@ const BEYOND_SPEC = [
   // Issue 26: a member's own data.
   "GET /api/account/export",
   "DELETE /api/account",
+  // Issue 27: readiness, its forecast and calibration.
+  "GET /api/readiness",
+  "GET /api/review/calibration",
+  "GET /api/progress/confidence",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

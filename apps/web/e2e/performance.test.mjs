@@ -112,7 +112,7 @@ test("with no attempts: the empty history message, Start Studying to /study, no 
     0,
     "no section chart without progress",
   );
-  assert.equal(await page.getByRole("table").count(), 0);
+  assert.equal(await page.getByTestId("history-table").count(), 0);
   assert.equal(rec.chartsLoaded(), false, "the chart code is not downloaded when there is nothing to chart");
   await expectNoSeriousA11yViolations(page, "on empty Performance (light)");
   await screenshot(page, "performance-empty-desktop-light");

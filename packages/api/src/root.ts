@@ -8,6 +8,7 @@ import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { pushRouter } from "./router/push.ts";
 import { questionsRouter } from "./router/questions.ts";
+import { readinessRouter } from "./router/readiness.ts";
 import { reportsRouter } from "./router/reports.ts";
 import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
@@ -31,6 +32,7 @@ export const appRouter = router({
   reports: reportsRouter,
   analysis: analysisRouter,
   push: pushRouter,
+  readiness: readinessRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -281,6 +281,8 @@ export const questionAttempts = pgTable(
     isFirst: boolean(),
     /** Time the member took, as the client measured it (optional; REST scripts may leave it out). */
     timeTakenMs: integer(),
+    /** How sure the member said they were: sure, think or guess (optional). */
+    confidence: text({ enum: ["sure", "think", "guess"] }),
   },
   (t) => [
     index("question_attempts_user_idx").on(t.userId, t.createdAt),
@@ -293,6 +295,7 @@ export const questionAttempts = pgTable(
       .where(sql`${t.isFirst}`),
     check("question_attempts_chosen_option_range", sql`${t.chosenOption} BETWEEN 0 AND 3`),
     check("question_attempts_time_taken_range", sql`${t.timeTakenMs} BETWEEN 0 AND 86400000`),
+    check("question_attempts_confidence_valid", sql`${t.confidence} IN ('sure', 'think', 'guess')`),
   ],
 );
 
@@ -418,9 +421,12 @@ export const reviewLog = pgTable(
     stability: doublePrecision().notNull(),
     difficulty: doublePrecision().notNull(),
     state: smallint().notNull(),
+    /** How sure the member said they were (optional): a guess moves the schedule as Hard at most. */
+    confidence: text({ enum: ["sure", "think", "guess"] }),
   },
   (t) => [
     check("review_log_rating_valid", sql`${t.rating} BETWEEN 1 AND 4`),
+    check("review_log_confidence_valid", sql`${t.confidence} IN ('sure', 'think', 'guess')`),
     check("review_log_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
     index("review_log_user_time_idx").on(t.userId, t.reviewedAt),
   ],
@@ -440,6 +446,8 @@ export const memberSettings = pgTable(
     dailyStreak: boolean().notNull().default(false),
     /** IANA time zone, for "today" in the daily caps and the daily streak. */
     timeZone: text().notNull().default("UTC"),
+    /** Ask how sure the member is (sure / think so / guess) before each answer. */
+    askConfidence: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,7 @@
  * daily streak. The FSRS schedule itself is in schedule.ts (kept apart so the web bundle never
  * carries the scheduler).
  */
+import type { Confidence } from "./confidence.ts";
 
 export const REVIEW_ITEM_TYPES = ["question", "flashcard"] as const;
 export type ReviewItemType = (typeof REVIEW_ITEM_TYPES)[number];
@@ -37,8 +38,12 @@ export interface ReviewSchedule {
 
 /** Two-button flashcards, as FSRS's authors advise: Needs Review = Again, Mastered = Good. */
 export const ratingForMastery = (mastered: boolean): ReviewRating => (mastered ? RATINGS.good : RATINGS.again);
-/** A question answered wrong is Again, right is Good. */
-export const ratingForAnswer = (isCorrect: boolean): ReviewRating => (isCorrect ? RATINGS.good : RATINGS.again);
+/** A question answered wrong is Again, right is Good; right by a guess is Hard (it was not known). */
+export const ratingForAnswer = (isCorrect: boolean, confidence?: Confidence | null): ReviewRating =>
+  !isCorrect ? RATINGS.again : confidence === "guess" ? RATINGS.hard : RATINGS.good;
+/** A rating given in Review: a guess is never more than Hard. */
+export const ratingWithConfidence = (rating: ReviewRating, confidence?: Confidence | null): ReviewRating =>
+  confidence === "guess" && rating > RATINGS.hard ? RATINGS.hard : rating;
 /** The spec's mastery record: mastered when the last rating was Good or Easy. */
 export const isMasteredRating = (rating: ReviewRating) => rating >= RATINGS.good;
 

@@ -46,6 +46,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const [newPerDay, setNewPerDay] = useState(String(saved.newPerDay));
   const [reviewsPerDay, setReviewsPerDay] = useState(String(saved.reviewsPerDay));
   const [dailyStreak, setDailyStreak] = useState(saved.dailyStreak);
+  const [askConfidence, setAskConfidence] = useState(saved.askConfidence);
   // A member who never chose a zone starts from the browser's.
   const [timeZone, setTimeZone] = useState(saved.timeZone === "UTC" && browserZone ? browserZone : saved.timeZone);
   const [problem, setProblem] = useState<string | null>(null);
@@ -85,6 +86,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         reviewsPerDay: Number(reviewsPerDay),
         dailyStreak,
         timeZone,
+        askConfidence,
       });
       notifySuccess("Settings saved", "Your review follows the new settings from now on.");
     } catch (error) {
@@ -169,6 +171,12 @@ function SettingsForm({ saved }: { saved: Settings }) {
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>Show my daily streak (days with at least one review or answer)</Checkbox.Label>
+            </Checkbox.Root>
+
+            <Checkbox.Root checked={askConfidence} onCheckedChange={(d) => setAskConfidence(d.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Ask how sure I am (Sure, Think so, Guess) before each answer</Checkbox.Label>
             </Checkbox.Root>
 
             <Field.Root>

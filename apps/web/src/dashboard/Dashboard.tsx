@@ -17,6 +17,7 @@ import type { SessionUser } from "../app/session.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
 import { SyncNote } from "../offline/SyncNote.tsx";
+import { ReadinessCard } from "../readiness/ReadinessCard.tsx";
 import { DashboardSkeleton } from "./DashboardSkeleton.tsx";
 import { DueTodayCard } from "./DueTodayCard.tsx";
 import { FocusAreas } from "./FocusAreas.tsx";
@@ -119,6 +120,7 @@ function DashboardContent({
       </SimpleGrid>
 
       <DueTodayCard />
+      <ReadinessCard />
 
       <Grid
         templateColumns={{ base: "1fr", xl: "minmax(0, 2fr) minmax(0, 1fr)" }}

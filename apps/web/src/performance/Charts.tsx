@@ -1,8 +1,9 @@
 /**
- * The two Performance charts, drawn by chart.js through react-chartjs-2. This module is only ever
- * loaded lazily (React.lazy from the /performance screen, once its data is on screen), so chart.js is
- * downloaded on that screen alone and after its first paint; it registers only the scales, elements
- * and plugin these two charts use (react-chartjs-2's Line and Bar register their own controller).
+ * The Performance charts (score trend, by section, readiness by section, calibration), drawn by
+ * chart.js through react-chartjs-2. This module is only ever loaded lazily (React.lazy from the
+ * /performance screen, once its numbers are on screen), so chart.js is downloaded on that screen alone
+ * and after its first paint; it registers only the scales, elements and plugin these charts use
+ * (react-chartjs-2's Line and Bar register their own controller).
  *
  * The tooltip is chart.js's, drawn as HTML (its `external` hook) rather than on the canvas, so it
  * can be read and styled like the rest of the page; the canvas itself is one image described in
@@ -75,10 +76,15 @@ function useTooltip() {
   const [tip, setTip] = useState<Tip | null>(null);
   const external = useCallback(({ tooltip }: { tooltip: TooltipModel<"line" | "bar"> }) => {
     const point = tooltip.opacity === 0 ? undefined : tooltip.dataPoints?.[0];
+    // One figure per chart, or with several series (calibration) each series' figure by its name.
+    const points = tooltip.dataPoints ?? [];
     const next: Tip | null = point
       ? {
           label: point.label,
-          text: `${point.parsed.y}%`,
+          text:
+            points.length > 1
+              ? points.map((p) => `${p.dataset.label}: ${p.parsed.y === null ? "—" : `${p.parsed.y}%`}`).join(" · ")
+              : `${point.parsed.y}%`,
           x: tooltip.caretX,
           y: tooltip.caretY,
           colour: String(tooltip.labelColors[0]?.backgroundColor ?? ""),
@@ -209,6 +215,95 @@ export function SectionChart({ points }: { points: SectionPoint[] }) {
   return (
     <ChartFrame testId="section-chart" tip={tip}>
       <Bar role="img" aria-label={summary} options={opts} data={data} fallbackContent={summary} />
+    </ChartFrame>
+  );
+}
+
+export interface ReadinessPoint {
+  sectionNumber: number;
+  /** Predicted recall, whole percent. */
+  value: number;
+}
+
+/** Predicted recall of every section, one bar each, coloured by the score bands. */
+export function ReadinessChart({ points, when }: { points: ReadinessPoint[]; when: string }) {
+  const c = useChartColours();
+  const { tip, external } = useTooltip();
+  const summary = `Bar chart of your predicted recall by section ${when}: ${points.map((p) => `Section ${p.sectionNumber} ${p.value}%`).join(", ")}.`;
+  const opts = useMemo(() => options(c, external) as ChartOptions<"bar">, [c, external]);
+  const data = useMemo(
+    () => ({
+      labels: points.map((p) => `Sec ${p.sectionNumber}`),
+      datasets: [
+        {
+          label: "Predicted recall",
+          data: points.map((p) => p.value),
+          backgroundColor: points.map((p) => c[scoreBand(p.value)]),
+          borderRadius: 3,
+          minBarLength: 3,
+          maxBarThickness: 24,
+        },
+      ],
+    }),
+    [points, c],
+  );
+  return (
+    <ChartFrame testId="readiness-chart" tip={tip}>
+      <Bar role="img" aria-label={summary} options={opts} data={data} fallbackContent={summary} />
+    </ChartFrame>
+  );
+}
+
+export interface CalibrationPoint {
+  label: string;
+  /** Whole percents; null for a bin without reviews. */
+  predicted: number | null;
+  actual: number | null;
+  count: number;
+}
+
+/**
+ * Calibration: per tenth of predicted recall, the mean prediction and the share actually recalled.
+ * The closer the two lines, the more the readiness figure can be trusted.
+ */
+export function CalibrationChart({ points }: { points: CalibrationPoint[] }) {
+  const c = useChartColours();
+  const { tip, external } = useTooltip();
+  const filled = points.filter((p) => p.count > 0);
+  const summary = `Line chart of predicted against actual recall: ${filled.map((p) => `predicted ${p.label}, ${plural(p.count, "review")}, ${p.actual}% recalled`).join("; ")}.`;
+  const opts = useMemo(() => options(c, external) as ChartOptions<"line">, [c, external]);
+  const data = useMemo(
+    () => ({
+      labels: points.map((p) => p.label),
+      datasets: [
+        {
+          label: "Predicted",
+          data: points.map((p) => p.predicted),
+          borderColor: c.tick,
+          backgroundColor: c.tick,
+          borderDash: [6, 4],
+          pointRadius: 3,
+          borderWidth: 2,
+          spanGaps: true,
+        },
+        {
+          label: "Recalled",
+          data: points.map((p) => p.actual),
+          borderColor: c.line,
+          backgroundColor: c.line,
+          pointRadius: 5,
+          pointHoverRadius: 7,
+          borderWidth: 3,
+          spanGaps: true,
+          clip: 8,
+        },
+      ],
+    }),
+    [points, c],
+  );
+  return (
+    <ChartFrame testId="calibration-chart" tip={tip}>
+      <Line role="img" aria-label={summary} options={opts} data={data} fallbackContent={summary} />
     </ChartFrame>
   );
 }

@@ -1,18 +1,21 @@
-import { Box, Button, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { scoreTrend, sectionChart } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
 import { SyncNote } from "../offline/SyncNote.tsx";
+import { ChartCard } from "./ChartCard.tsx";
 import { PerformanceSkeleton } from "./PerformanceSkeleton.tsx";
 import { type Attempt, TestHistory } from "./TestHistory.tsx";
 
 // The charts live in this lazily loaded module: it is downloaded when a chart is first shown.
 const ScoreTrendChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.ScoreTrendChart })));
 const SectionChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.SectionChart })));
+// Readiness sits below the history and asks the server on its own: it loads after the screen's first content.
+const ReadinessView = lazy(() => import("../readiness/ReadinessView.tsx").then((m) => ({ default: m.ReadinessView })));
 
 /** Performance Analytics (/performance): the two charts and the Test History. */
 export function PerformanceScreen() {
@@ -83,24 +86,9 @@ function PerformanceContent({
         </SimpleGrid>
       )}
       <TestHistory attempts={attempts} />
+      <Suspense fallback={null}>
+        <ReadinessView />
+      </Suspense>
     </>
-  );
-}
-
-function ChartCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-label={title} size="sm">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {description}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Suspense fallback={<Skeleton h="250px" rounded="md" aria-label={`Loading ${title}`} />}>{children}</Suspense>
-      </Card.Body>
-    </Card.Root>
   );
 }

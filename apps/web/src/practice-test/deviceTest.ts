@@ -3,7 +3,14 @@
  * rule) and graded there for the results screen (with the server's score and breakdown rules). The
  * server grades the submission again when the outbox sends it, and its result is the record.
  */
-import { drawSpread, isAnswerCorrect, sectionBreakdown, testScore } from "@jcba/domain";
+import {
+  type Confidence,
+  certaintySummary,
+  drawSpread,
+  isAnswerCorrect,
+  sectionBreakdown,
+  testScore,
+} from "@jcba/domain";
 import type { RouterOutputs } from "../app/trpc.ts";
 import type { TestQuestion, TestResult } from "./storage.ts";
 
@@ -42,8 +49,14 @@ export function countsOnDevice(bank: readonly BankQuestion[]) {
 /** A tests.submit input as the outbox keeps it (its numbers typed as the server will coerce them). */
 export interface DeviceSubmission {
   id: string;
-  answers: { questionId: unknown; userAnswer: string | null }[];
+  answers: { questionId: unknown; userAnswer: string | null; confidence?: Confidence }[];
   timeSpentSeconds: unknown;
+}
+
+/** The test's certainty-based marks, as the server gives them: null when no answer carried a confidence. */
+function certaintyOnDevice(review: { confidence: Confidence | null; isCorrect: boolean }[]) {
+  const summary = certaintySummary(review);
+  return summary.answered === 0 ? null : summary;
 }
 
 /**
@@ -75,6 +88,7 @@ export function gradeOnDevice(
       citation: q.citation,
       source: q.source,
       sourceLabel: q.sourceLabel,
+      confidence: userAnswer !== null ? (a.confidence ?? null) : null,
     });
   }
   const correctCount = review.filter((r) => r.isCorrect).length;
@@ -89,6 +103,7 @@ export function gradeOnDevice(
     },
     correctCount,
     breakdown: sectionBreakdown(review),
+    certainty: certaintyOnDevice(review),
     review,
   };
 }

@@ -114,6 +114,7 @@ describe("a practice test kept on the device", () => {
       citation: "7.A",
       source: null,
       sourceLabel: null,
+      confidence: null,
     };
     expect(withoutAnswers(missed)).toEqual(questions[0]);
   });

@@ -8,6 +8,7 @@ import { errorMessage, type RouterOutputs } from "../app/trpc.ts";
 import type { Graded } from "../study/graded.ts";
 import { QuestionPanel } from "../study/QuestionPanel.tsx";
 import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "../study/queuedAnswer.ts";
+import { useConfidence } from "../study/useConfidence.ts";
 import { useStudyKeys } from "../study/useStudyKeys.ts";
 
 type ReviewQuestion = NonNullable<RouterOutputs["review"]["session"]["items"][number]["question"]>;
@@ -31,6 +32,7 @@ export function QuestionItem({
   // Graded here by the server's rules and sent through the outbox, as in Study: an answer given with no
   // connection waits on the device, and the server's grade is the record.
   const send = useQueuedAnswer();
+  const sure = useConfidence();
   useEffect(() => {
     if (question.questionType === "fill-in-blank") inputRef.current?.focus();
     else questionRef.current?.focus();
@@ -54,13 +56,20 @@ export function QuestionItem({
       return true;
     },
     () => (result ? onNext() : submit()),
+    (key) => sure.pickByKey(key, !!result || send.isPending),
   );
 
   const submit = () => {
     if (result || send.isPending || !canSubmitAnswer(question.questionType, answer)) return;
     const userAnswer = question.questionType === "fill-in-blank" ? answer.trim() : answer;
     send.mutate(
-      { id: id.current, questionId: question.id, userAnswer, timeTakenMs: timeTakenSince(shownAt.current) },
+      {
+        id: id.current,
+        questionId: question.id,
+        userAnswer,
+        timeTakenMs: timeTakenSince(shownAt.current),
+        ...sure.sent,
+      },
       { onSuccess: () => setResult(gradeOnDevice(question, userAnswer)) },
     );
   };
@@ -75,6 +84,7 @@ export function QuestionItem({
         refs={{ question: questionRef, input: inputRef, feedback: feedbackRef }}
         answer={answer}
         onAnswer={choose}
+        {...sure.formProps}
         result={result}
         sending={send.isPending}
         sendError={send.isError ? errorMessage(send.error) : null}

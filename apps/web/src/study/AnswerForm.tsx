@@ -1,7 +1,8 @@
 import { Alert, Button, Field, Flex, Input, Kbd, Stack, Text } from "@chakra-ui/react";
-import { canSubmitAnswer } from "@jcba/domain";
+import { type Confidence, canSubmitAnswer } from "@jcba/domain";
 import type { Ref } from "react";
 import { AnswerOptions } from "./AnswerOptions.tsx";
+import { ConfidenceOutcome, ConfidencePicker } from "./ConfidencePicker.tsx";
 import type { Graded, Question } from "./graded.ts";
 
 /** The answer to one question: the options or a text field, a failed send's message and Submit Answer. */
@@ -17,6 +18,9 @@ export interface AnswerFormProps {
   sendError: string | null;
   onSubmit: () => void;
   inputRef: Ref<HTMLInputElement>;
+  /** How sure the member said they are; the picker is shown only when the screen passes onConfidence. */
+  confidence?: Confidence | null;
+  onConfidence?: (confidence: Confidence | null) => void;
 }
 
 export function AnswerForm({
@@ -29,6 +33,8 @@ export function AnswerForm({
   sendError,
   onSubmit,
   inputRef,
+  confidence = null,
+  onConfidence,
 }: AnswerFormProps) {
   const submitted = result !== undefined;
   return (
@@ -78,6 +84,9 @@ export function AnswerForm({
             </Alert.Content>
           </Alert.Root>
         )}
+
+        {onConfidence && !submitted && <ConfidencePicker value={confidence} onChange={onConfidence} locked={sending} />}
+        {result && confidence && <ConfidenceOutcome confidence={confidence} isCorrect={result.isCorrect} />}
 
         {!submitted && (
           <Flex gap="3" align="center" justify="space-between" flexWrap="wrap">

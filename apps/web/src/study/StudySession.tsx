@@ -21,6 +21,7 @@ import type { Graded, Question } from "./graded.ts";
 import { QuestionPanel } from "./QuestionPanel.tsx";
 import { gradeOnDevice, timeTakenSince, useQueuedAnswer } from "./queuedAnswer.ts";
 import { SessionSummary } from "./SessionSummary.tsx";
+import { useConfidence } from "./useConfidence.ts";
 import { useStudyKeys } from "./useStudyKeys.ts";
 
 function BackToDashboard() {
@@ -89,6 +90,7 @@ function Session({
   const total = questions.length;
   const [index, setIndex] = useState(0);
   const [answer, setAnswer] = useState("");
+  const sure = useConfidence();
   const [graded, setGraded] = useState<Graded[]>([]);
   const [finished, setFinished] = useState(false);
   /** The id of the answer being sent: reused when the member retries the same answer after a failure. */
@@ -132,7 +134,13 @@ function Session({
       };
     const at = index;
     answerMutation.mutate(
-      { id: p.id, questionId: question.id, userAnswer, timeTakenMs: p.timeTakenMs },
+      {
+        id: p.id,
+        questionId: question.id,
+        userAnswer,
+        timeTakenMs: p.timeTakenMs,
+        ...sure.sent,
+      },
       {
         onSuccess: () => {
           pending.current = null;
@@ -156,6 +164,7 @@ function Session({
     if (index + 1 < total) {
       setIndex(index + 1);
       setAnswer("");
+      sure.setConfidence(null);
       focusTarget.current = "question";
     } else {
       setFinished(true);
@@ -184,6 +193,7 @@ function Session({
       return true;
     },
     () => (submitted ? goOn() : submit()),
+    (key) => sure.pickByKey(key, submitted || answerMutation.isPending),
   );
 
   const name = sidebarSectionName(section);
@@ -236,6 +246,7 @@ function Session({
               refs={{ question: questionRef, input: inputRef, feedback: feedbackRef }}
               answer={answer}
               onAnswer={setAnswer}
+              {...sure.formProps}
               result={result}
               sending={answerMutation.isPending}
               sendError={answerMutation.isError ? errorMessage(answerMutation.error) : null}

@@ -1,10 +1,16 @@
 import { useEffect } from "react";
 
 /**
- * Study Mode's keys: 1–4 pick an option (onDigit says whether it did), Enter submits and then goes
- * on; typing in a field, buttons and links keep their own keys.
+ * Study Mode's keys: 1–4 pick an option (onDigit says whether it did), S / T / G how sure the member
+ * is (onLetter, when given), Enter submits and then goes on; typing in a field, buttons and links
+ * keep their own keys.
  */
-export function useStudyKeys(active: boolean, onDigit: (digit: number) => boolean, onEnter: () => void) {
+export function useStudyKeys(
+  active: boolean,
+  onDigit: (digit: number) => boolean,
+  onEnter: () => void,
+  onLetter?: (key: string) => boolean,
+) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!active || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
@@ -15,6 +21,10 @@ export function useStudyKeys(active: boolean, onDigit: (digit: number) => boolea
       );
       if (/^[1-4]$/.test(e.key) && !inTextField) {
         if (onDigit(Number(e.key))) e.preventDefault();
+        return;
+      }
+      if (onLetter && /^[a-z]$/i.test(e.key) && !inTextField) {
+        if (onLetter(e.key)) e.preventDefault();
         return;
       }
       if (e.key === "Enter") {

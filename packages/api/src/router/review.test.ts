@@ -148,6 +148,7 @@ describe("review session and settings", () => {
       reviewsPerDay: 200,
       dailyStreak: false,
       timeZone: "UTC",
+      askConfidence: true,
     });
     expect(
       await call.review.updateSettings({ desiredRetention: 0.85, fourButtons: true, timeZone: "America/Chicago" }),

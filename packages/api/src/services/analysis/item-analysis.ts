@@ -163,3 +163,63 @@ export async function sectionSumsOf(
   }
   return computeSection(database, section, questionIds);
 }
+
+type Tallies = Map<number, { answers: number; correct: number }>;
+/** Per database: the bank's first-answer tallies as last read, and when; a read under way. */
+const bankTallies = new WeakMap<object, { at: number; tallies: Tallies; reading?: Promise<Tallies> }>();
+const BANK_TALLIES_FRESH_MS = 60_000;
+
+/**
+ * Members' first answers (count and right) to every question of the bank, kept in this process and
+ * read again behind the answer once a minute old: readiness asks on every request, and a share a
+ * minute old is as good to a member as a fresh one (see readBankFirstAnswers for where they come from).
+ */
+export async function bankFirstAnswersOf(
+  database: Rows,
+  questionIdsBySection: ReadonlyMap<number, number[]>,
+): Promise<Tallies> {
+  const cached = bankTallies.get(database);
+  if (cached && Date.now() - cached.at <= BANK_TALLIES_FRESH_MS) return cached.tallies;
+  if (cached?.reading) return cached.tallies;
+  const reading = readBankFirstAnswers(database, questionIdsBySection).then((tallies) => {
+    bankTallies.set(database, { at: Date.now(), tallies });
+    return tallies;
+  });
+  if (!cached) return reading;
+  // Older than a minute: answered with the figures kept, read again behind the answer (a failure, such
+  // as a closing database, only keeps the older figures a little longer).
+  cached.reading = reading;
+  reading
+    .catch(() => {})
+    .finally(() => {
+      cached.reading = undefined;
+    });
+  return cached.tallies;
+}
+
+/**
+ * The tallies from the stored section analyses: read at once, and a section with none stored yet,
+ * or one older than SNAPSHOT_FRESH_MS, goes through sectionSumsOf (computed now, or again behind the
+ * answer), so readiness never scans the answers themselves.
+ */
+async function readBankFirstAnswers(
+  database: Rows,
+  questionIdsBySection: ReadonlyMap<number, number[]>,
+): Promise<Tallies> {
+  const stored = await database.rows<{ section: number; computedAt: string; sums: Record<string, ItemSums> }>(sql`
+    SELECT section_number AS section, computed_at AS "computedAt", sums FROM item_analysis_snapshots`);
+  const bySection = new Map(stored.map((s) => [s.section, s]));
+  const result = new Map<number, { answers: number; correct: number }>();
+  const add = (sums: Iterable<[number, ItemSums]>) => {
+    for (const [id, s] of sums) result.set(id, { answers: s.answers, correct: s.correct });
+  };
+  const behind: Promise<SectionSums>[] = [];
+  for (const [section, ids] of questionIdsBySection) {
+    const snapshot = bySection.get(section);
+    if (snapshot && Date.now() - new Date(snapshot.computedAt).getTime() <= SNAPSHOT_FRESH_MS)
+      add(Object.entries(snapshot.sums).map(([id, s]) => [Number(id), s]));
+    else behind.push(sectionSumsOf(database, section, ids));
+  }
+  for (const { sums } of await Promise.all(behind)) add(sums);
+  return result;
+}

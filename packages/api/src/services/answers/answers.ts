@@ -5,7 +5,7 @@
  */
 
 import type { Database, Transaction } from "@jcba/db";
-import { ratingForAnswer } from "@jcba/domain";
+import { type Confidence, ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import { modelParametersOf, type PriorItem, readPriors, reviewKey, writeReviews } from "../reviews/schedule.ts";
@@ -28,6 +28,8 @@ export interface GradedAnswer {
   chosenOption?: number | null;
   /** Time taken as the client measured it, when it sent one. */
   timeTakenMs?: number | null;
+  /** How sure the member said they were, when they said. */
+  confidence?: Confidence | null;
 }
 
 /** An answer as stored: on a retry, the first stored answer with that id. */
@@ -72,6 +74,7 @@ interface StoredRow {
   chosen_option: number | null;
   is_first: boolean | null;
   time_taken_ms: number | null;
+  confidence: Confidence | null;
 }
 
 interface Written {
@@ -132,7 +135,7 @@ export async function writeAnswers(
   const values = sql.join(
     sorted.map(
       ({ userId, answer: a }) =>
-        sql`(${a.id}::uuid, ${userId}::int, ${a.questionId}::int, ${a.sectionNumber}::int, ${a.userAnswer}::text, ${a.isCorrect}::boolean, ${a.chosenOption ?? null}::smallint, ${a.timeTakenMs ?? null}::int)`,
+        sql`(${a.id}::uuid, ${userId}::int, ${a.questionId}::int, ${a.sectionNumber}::int, ${a.userAnswer}::text, ${a.isCorrect}::boolean, ${a.chosenOption ?? null}::smallint, ${a.timeTakenMs ?? null}::int, ${a.confidence ?? null}::text)`,
     ),
     sql`, `,
   );
@@ -147,7 +150,7 @@ export async function writeAnswers(
   // is not merged into a join), so the plan does not depend on the tables' sizes when PostgreSQL made
   // it: a plan kept from a new database's first minutes would otherwise read whole tables.
   const [written] = await runner.rows<Written>(sql`
-    WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms) AS (VALUES ${values}),
+    WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms, confidence) AS (VALUES ${values}),
     prev AS (
       SELECT i.user_id, i.question_id, r.is_correct, r.attempts FROM input i CROSS JOIN LATERAL (
         SELECT is_correct, attempts FROM question_results WHERE user_id = i.user_id AND question_id = i.question_id LIMIT 1
@@ -177,12 +180,12 @@ export async function writeAnswers(
         WHERE question_results.last_attempt_id IS DISTINCT FROM EXCLUDED.last_attempt_id
       RETURNING user_id, question_id, attempts, attempts = 1 AS is_first
     ), ins AS (
-      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms)
+      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence)
       SELECT f.id, f.user_id, f.question_id, f.section_number, f.user_answer, f.is_correct, ${testAttemptId}::uuid,
-             f.created_at, f.chosen_option, u.is_first, f.time_taken_ms
+             f.created_at, f.chosen_option, u.is_first, f.time_taken_ms, f.confidence
       FROM fresh f JOIN upd u USING (user_id, question_id)
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms
+      RETURNING id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence
     ), totals AS (
       INSERT INTO member_first_totals (user_id, answered, correct)
       SELECT user_id, count(*)::int, (count(*) FILTER (WHERE is_correct))::int FROM ins WHERE is_first
@@ -232,7 +235,7 @@ export async function writeAnswers(
       sql`, `,
     );
     const late = await runner.rows<StoredRow>(sql`
-      SELECT id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms
+      SELECT id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence
       FROM question_attempts WHERE id IN (${ids})`);
     for (const r of late) existing.set(r.id, r);
   }
@@ -251,13 +254,14 @@ export async function writeAnswers(
       testAttemptId: row.test_attempt_id,
       chosenOption: row.chosen_option,
       timeTakenMs: row.time_taken_ms,
+      confidence: row.confidence,
       isFirst: row.is_first,
       createdAt: toIso(row.created_at),
       inserted: mine !== undefined,
     };
   });
-  // Each newly stored answer is a review of its question (wrong = Again, right = Good), logged with
-  // the answer's id at the answer's time.
+  // Each newly stored answer is a review of its question (wrong = Again, right = Good, right by a
+  // guess = Hard), logged with the answer's id at the answer's time.
   const items = written?.items ?? [];
   const priors = new Map<string, PriorItem>(
     items.map((item) => [reviewKey({ userId: item.user_id, itemType: "question", itemId: item.question_id }), item]),
@@ -281,8 +285,9 @@ export async function writeAnswers(
               userId: entries[n]!.userId,
               itemType: "question" as const,
               itemId: a.questionId,
-              rating: ratingForAnswer(a.isCorrect),
+              rating: ratingForAnswer(a.isCorrect, a.confidence),
               reviewedAt: new Date(a.createdAt),
+              confidence: a.confidence ?? null,
             },
           ]
         : [],

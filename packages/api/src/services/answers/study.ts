@@ -3,7 +3,7 @@
  * at the same moment (answer-writer.ts), and a section's progress, kept from the answers themselves.
  */
 import { randomUUID } from "node:crypto";
-import { chosenOptionIndex, isAnswerCorrect } from "@jcba/domain";
+import { certaintyMark, chosenOptionIndex, isAnswerCorrect, isMisconception } from "@jcba/domain";
 import type { z } from "zod";
 import { clientErrorFrom } from "../../trpc/db-errors.ts";
 import type { Context } from "../../trpc/procedures.ts";
@@ -35,6 +35,7 @@ export async function answerQuestion(
       isCorrect: isAnswerCorrect(question, input.userAnswer),
       chosenOption: chosenOptionIndex(question, input.userAnswer),
       timeTakenMs: input.timeTakenMs ?? null,
+      confidence: input.confidence ?? null,
     })
     // The question was deleted between the read and the write.
     .catch((e) => clientErrorFrom(e, { notFound: `Question ${input.questionId} does not exist.` }));
@@ -47,6 +48,9 @@ export async function answerQuestion(
     correctAnswer: question.correctAnswer,
     explanation: question.explanation,
     createdAt: stored.createdAt,
+    confidence: stored.confidence ?? null,
+    certaintyMark: stored.confidence ? certaintyMark(stored.confidence, stored.isCorrect) : null,
+    misconception: isMisconception(stored.confidence, stored.isCorrect),
     sectionProgress: record ?? {
       sectionNumber: question.sectionNumber,
       questionsAttempted: 0,

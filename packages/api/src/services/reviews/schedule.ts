@@ -6,6 +6,7 @@
 
 import { flashcardMastery, type Transaction } from "@jcba/db";
 import {
+  type Confidence,
   DEFAULT_RETENTION,
   REVIEW_STATE_NAMES,
   type ReviewItemType,
@@ -27,6 +28,8 @@ export interface ReviewInput {
   itemId: number;
   rating: ReviewRating;
   reviewedAt: Date;
+  /** How sure the member said they were, when they said. */
+  confidence?: Confidence | null;
 }
 
 export interface ReviewOutcome {
@@ -181,16 +184,17 @@ export async function writeReviews(
         ${input.itemId}::int, ${input.rating}::smallint, ${input.reviewedAt.toISOString()}::timestamptz, ${applied}::boolean,
         ${previous === null}::boolean, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}::float8,
         ${schedule.difficulty}::float8, ${schedule.state}::smallint, ${schedule.reps}::int, ${schedule.lapses}::int,
-        ${schedule.learningSteps}::int, ${schedule.scheduledDays}::int, ${schedule.lastReview.toISOString()}::timestamptz)`,
+        ${schedule.learningSteps}::int, ${schedule.scheduledDays}::int, ${schedule.lastReview.toISOString()}::timestamptz,
+        ${input.confidence ?? null}::text)`,
     ),
     sql`, `,
   );
   const written = await tx.rows<{ id: string; inserted: boolean; first: LogRow | null }>(sql`
     WITH input (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state,
-                reps, lapses, learning_steps, scheduled_days, last_review) AS (VALUES ${values}),
+                reps, lapses, learning_steps, scheduled_days, last_review, confidence) AS (VALUES ${values}),
     logged AS (
-      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
-      SELECT id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state
+      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state, confidence)
+      SELECT id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state, confidence
       FROM input ORDER BY id
       ON CONFLICT (id) DO NOTHING RETURNING id
     ), moved AS (

@@ -2,6 +2,7 @@
 import { isTimeZone, MAX_RETENTION, MIN_RETENTION, REVIEW_ITEM_TYPES, REVIEW_STATE_NAMES } from "@jcba/domain";
 import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
+import { confidence } from "../answers/schemas.ts";
 import { flashcard, question } from "../content/schemas.ts";
 
 export const itemType = z.enum(REVIEW_ITEM_TYPES, { error: "itemType must be question or flashcard." });
@@ -27,6 +28,7 @@ export const reviewSettings = z.object({
   timeZone: z
     .string({ error: "timeZone must be a time zone name." })
     .refine(isTimeZone, "timeZone must be an IANA time zone such as America/Chicago."),
+  askConfidence: z.boolean({ error: "askConfidence must be true or false." }),
 });
 export type ReviewSettings = z.infer<typeof reviewSettings>;
 
@@ -48,6 +50,7 @@ export const rateInput = z.object({
     .int("rating must be a whole number from 1 to 4.")
     .min(1, "rating must be from 1 (Again) to 4 (Easy).")
     .max(4, "rating must be from 1 (Again) to 4 (Easy)."),
+  confidence: confidence.optional(),
 });
 
 export const reviewQueue = z.object({

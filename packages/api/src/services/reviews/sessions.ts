@@ -11,6 +11,7 @@ import {
   type ReviewItemType,
   type ReviewRating,
   type ReviewStateCode,
+  ratingWithConfidence,
 } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
@@ -30,6 +31,7 @@ export const DEFAULT_SETTINGS: ReviewSettings = {
   reviewsPerDay: 200,
   dailyStreak: false,
   timeZone: "UTC",
+  askConfidence: true,
 };
 
 export async function settingsOf(ctx: Pick<Context, "database">, userId: number): Promise<ReviewSettings> {
@@ -41,6 +43,7 @@ export async function settingsOf(ctx: Pick<Context, "database">, userId: number)
       reviewsPerDay: memberSettings.reviewsPerDay,
       dailyStreak: memberSettings.dailyStreak,
       timeZone: memberSettings.timeZone,
+      askConfidence: memberSettings.askConfidence,
     })
     .from(memberSettings)
     .where(eq(memberSettings.userId, userId));
@@ -168,7 +171,8 @@ export async function rateItem(
       message: `${input.itemType === "question" ? "Question" : "Flashcard"} ${input.itemId} does not exist.`,
     });
   const at = ctx.receivedAt ?? new Date();
-  const rating = input.rating as ReviewRating;
+  // A right guess is not knowledge: it moves the schedule as Hard at most.
+  const rating = ratingWithConfidence(input.rating as ReviewRating, input.confidence);
   const outcome = await ctx.database.transaction(async (tx) => {
     const reviewed = await recordReview(tx, { ...input, rating, userId: userId, reviewedAt: at });
     // A flashcard's mastery record follows its last rating: Good or Easy is mastered.

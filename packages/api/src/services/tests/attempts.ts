@@ -4,7 +4,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { questionAttempts, questions, testAttempts } from "@jcba/db";
-import { chosenOptionIndex, isAnswerCorrect, sectionBreakdown, testScore } from "@jcba/domain";
+import {
+  type Confidence,
+  certaintySummary,
+  chosenOptionIndex,
+  isAnswerCorrect,
+  sectionBreakdown,
+  testScore,
+} from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -27,6 +34,12 @@ const toAttempt = (a: Attempt) => ({
   timeSpentSeconds: a.timeSpentSeconds,
 });
 
+/** The test's certainty-based marks, when any answer carried a confidence. */
+function certaintyOf(answers: { confidence: Confidence | null; isCorrect: boolean }[]) {
+  const summary = certaintySummary(answers);
+  return summary.answered === 0 ? null : summary;
+}
+
 /** Rebuilds a stored attempt's review from its question list and recorded answers. */
 async function resultOf(ctx: Reader, attempt: Attempt) {
   const answers = await ctx.database.db
@@ -34,6 +47,7 @@ async function resultOf(ctx: Reader, attempt: Attempt) {
       questionId: questionAttempts.questionId,
       userAnswer: questionAttempts.userAnswer,
       isCorrect: questionAttempts.isCorrect,
+      confidence: questionAttempts.confidence,
     })
     .from(questionAttempts)
     .where(eq(questionAttempts.testAttemptId, attempt.id));
@@ -62,6 +76,7 @@ async function resultOf(ctx: Reader, attempt: Attempt) {
         options: q.options,
         userAnswer: a?.userAnswer ?? null,
         isCorrect: a?.isCorrect ?? false,
+        confidence: a?.confidence ?? null,
         correctAnswer: q.correctAnswer,
         explanation: q.explanation,
         citation: q.citation,
@@ -74,6 +89,7 @@ async function resultOf(ctx: Reader, attempt: Attempt) {
     attempt: toAttempt(attempt),
     correctCount: review.filter((r) => r.isCorrect).length,
     breakdown: sectionBreakdown(review),
+    certainty: certaintyOf(answers),
     review,
   };
 }
@@ -134,6 +150,7 @@ export async function submitTest(ctx: Reader, userId: number, input: z.infer<typ
       isCorrect: answered && isAnswerCorrect(q, a.userAnswer!),
       chosenOption: answered ? chosenOptionIndex(q, a.userAnswer!) : null,
       timeTakenMs: a.timeTakenMs ?? null,
+      confidence: answered ? (a.confidence ?? null) : null,
     };
   });
   const correct = graded.filter((g) => g.isCorrect).length;
@@ -172,6 +189,7 @@ export async function submitTest(ctx: Reader, userId: number, input: z.infer<typ
               isCorrect: g.isCorrect,
               chosenOption: g.chosenOption,
               timeTakenMs: g.timeTakenMs,
+              confidence: g.confidence,
             },
           ],
     );

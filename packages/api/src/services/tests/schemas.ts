@@ -2,7 +2,7 @@
 import { isSectionNumber, MAX_TEST_QUESTIONS, MAX_TIME_LIMIT_MINUTES, SECTION_NUMBERS } from "@jcba/domain";
 import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
-import { testAnswerText, timeTakenMs } from "../answers/schemas.ts";
+import { certainty, confidence, testAnswerText, timeTakenMs } from "../answers/schemas.ts";
 
 export const POOLS = ["all", "unused", "incorrect", "flagged"] as const;
 export type Pool = (typeof POOLS)[number];
@@ -53,7 +53,11 @@ export const checkedAnswer = z.object({
   sourceLabel: z.string().nullable(),
 });
 
-const reviewItem = testQuestion.extend({ userAnswer: z.string().nullable(), ...checkedAnswer.shape });
+const reviewItem = testQuestion.extend({
+  userAnswer: z.string().nullable(),
+  confidence: confidence.nullable(),
+  ...checkedAnswer.shape,
+});
 
 export const testResult = z.object({
   attempt: testAttempt,
@@ -66,6 +70,9 @@ export const testResult = z.object({
       percent: z.number().int(),
     }),
   ),
+  certainty: certainty
+    .nullable()
+    .meta({ description: "The test's certainty-based marks; null when no answer carried a confidence." }),
   review: z.array(reviewItem),
 });
 
@@ -114,6 +121,7 @@ export const submission = z.object({
         questionId: idParam,
         userAnswer: testAnswerText.nullable(),
         timeTakenMs,
+        confidence: confidence.optional(),
       }),
     )
     .min(1, "A test needs at least one question.")

@@ -1,0 +1,29 @@
+import { Card, Heading, Skeleton, Text } from "@chakra-ui/react";
+import { type ReactNode, Suspense } from "react";
+
+/** A titled card around a chart, with a box of the chart's height while its module loads. */
+export function ChartCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-label={title} size="sm">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Suspense fallback={<Skeleton h="250px" rounded="md" aria-label={`Loading ${title}`} />}>{children}</Suspense>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Readiness (how much of the bank a member would recall today, or on a later day) and calibration
+ * (how the recall predicted before each review compared with what the member then recalled). The
+ * rules are @jcba/domain's; this file reads what they need.
+ */
+import {
+  type CalibrationBinSums,
+  calibrationBins,
+  localDate,
+  MIN_CALIBRATION_REVIEWS,
+  readinessAt,
+} from "@jcba/domain";
+import { forgettingCurveConstants, recallAt } from "@jcba/domain/recall";
+import { TRPCError } from "@trpc/server";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Context } from "../../trpc/procedures.ts";
+import { bankFirstAnswersOf } from "../analysis/item-analysis.ts";
+import type { calibration, readiness } from "./schemas.ts";
+
+type Reader = Pick<Context, "database" | "content">;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead a forecast may look. */
+export const MAX_FORECAST_DAYS = 3 * 366;
+
+/**
+ * The instant a forecast is for: `date` at the present time of day in the member's time zone, so the
+ * forecast for today is today's figure and each later day is whole days later. Refuses a day before
+ * today or more than MAX_FORECAST_DAYS ahead.
+ */
+export function forecastInstant(date: string, timeZone: string, now: Date): Date {
+  const today = localDate(timeZone, now);
+  const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+  if (days < 0) throw new TRPCError({ code: "BAD_REQUEST", message: `at must be today (${today}) or later.` });
+  if (days > MAX_FORECAST_DAYS)
+    throw new TRPCError({ code: "BAD_REQUEST", message: `at must be within ${MAX_FORECAST_DAYS} days of today.` });
+  return new Date(now.getTime() + days * DAY_MS);
+}
+
+/** The member's readiness now, or forecast for the day `at` (YYYY-MM-DD) with no review in between. */
+export async function readinessOf(
+  ctx: Reader,
+  userId: number,
+  at?: string,
+  now = new Date(),
+): Promise<z.infer<typeof readiness>> {
+  const [snapshot, memories] = await Promise.all([
+    ctx.content.get(),
+    ctx.database.rows<{
+      questionId: number;
+      stability: number;
+      state: number;
+      lastReview: string | Date;
+      timeZone: string;
+    }>(sql`
+      SELECT i.item_id AS "questionId", i.stability, i.state, i.last_review AS "lastReview", s.time_zone AS "timeZone"
+      FROM (SELECT ${userId}::int AS user_id) AS u
+      LEFT JOIN member_settings s ON s.user_id = u.user_id
+      LEFT JOIN review_items i ON i.user_id = u.user_id AND i.item_type = 'question'`),
+  ]);
+  const timeZone = memories[0]?.timeZone ?? "UTC";
+  const when = at === undefined ? now : forecastInstant(at, timeZone, now);
+  const firstAnswers = await bankFirstAnswersOf(
+    ctx.database,
+    new Map([...snapshot.questionsBySection].map(([section, list]) => [section, list.map((q) => q.id)])),
+  );
+  const recall = new Map<number, number>();
+  for (const m of memories) {
+    if (m.questionId === null) continue;
+    const memory = { stability: Number(m.stability), state: m.state, lastReview: new Date(m.lastReview) };
+    recall.set(m.questionId, recallAt(memory, when));
+  }
+  return { at: when.toISOString(), ...readinessAt(snapshot.questions, (id) => recall.get(id), firstAnswers) };
+}
+
+/**
+ * Calibration over the reviews whose item had been reviewed on an earlier day: the recall the item's
+ * stored state predicted just before the answer (FSRS's forgetting curve, as recallAt computes it),
+ * against whether it was recalled (rated Hard or better). Same-day learning steps are left out, as
+ * FSRS's own evaluation does: its long-term curve makes no prediction for them. Reviews that arrived
+ * late and left the schedule as it was are left out too. `userId` null: every member's reviews.
+ */
+export async function calibrationOf(ctx: Reader, userId: number | null): Promise<z.infer<typeof calibration>> {
+  const { decay, factor } = forgettingCurveConstants();
+  const whose = userId === null ? sql`` : sql`AND user_id = ${userId}`;
+  const sums = await ctx.database.rows<CalibrationBinSums>(sql`
+    WITH ordered AS (
+      SELECT rating, reviewed_at,
+        lag(stability) OVER w AS prior_stability, lag(reviewed_at) OVER w AS prior_at
+      FROM review_log WHERE applied ${whose}
+      WINDOW w AS (PARTITION BY user_id, item_type, item_id ORDER BY reviewed_at, id)
+    ), predicted AS (
+      SELECT rating > 1 AS recalled,
+        power(1 + ${factor}::float8 * floor(extract(epoch FROM reviewed_at - prior_at) / 86400) / prior_stability, ${decay}::float8) AS p
+      FROM ordered
+      WHERE prior_stability > 0 AND reviewed_at - prior_at >= interval '1 day'
+    )
+    SELECT least(9, floor(p * 10))::int AS bin, count(*)::int AS count, sum(p)::float8 AS predicted,
+      (count(*) FILTER (WHERE recalled))::int AS recalled
+    FROM predicted GROUP BY 1`);
+  return {
+    scope: userId === null ? "union" : "member",
+    minimumReviews: MIN_CALIBRATION_REVIEWS,
+    ...calibrationBins(sums),
+  };
+}
