@@ -38,6 +38,8 @@ export interface SectionSource {
   label: string;
   /** Year in the label, or null when the source is undated. */
   year: number | null;
+  /** "context": the notes use this source only in entries tagged context, so no item of the section may rest on it. */
+  notesTag?: "context";
 }
 export interface SectionFile {
   section: number;

@@ -4,7 +4,9 @@
 // Source fields (what members see and what the checks enforce):
 // - section file `sources`: [{ id, url, label, year }] — the sources recorded in the section's research
 //   notes (ids S1, S2, … as there). `label` is the short human name shown to members ("AFA article,
-//   Feb 6, 2019"); `year` is the year in that label, or null when the source is undated.
+//   Feb 6, 2019"); `year` is the year in that label, or null when the source is undated. `notesTag:
+//   "context"` marks a source the notes use only in entries tagged context (facts about the JCBA as a
+//   whole, recorded to explain the section, not its content): no item of the section may rest on it.
 // - item `source` (URL) and `sourceLabel`: the source the item rests on and its label. The URL must be
 //   one of the section's `sources` (and the label must then be that entry's label), or be written out
 //   in the item's `sourceNote` (a one-line reviewer note saying where the source is recorded).
@@ -25,8 +27,8 @@ export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "dat
 /** Cards per section; they add up to the 164 the flashcard filter label states. */
 export const FLASHCARD_COUNTS = {
   1: 5,
-  2: 28,
-  3: 5,
+  2: 26,
+  3: 7,
   4: 7,
   5: 5,
   6: 5,
@@ -50,12 +52,12 @@ export const FLASHCARD_COUNTS = {
   24: 4,
   25: 4,
   26: 3,
-  27: 3,
+  27: 2,
   28: 4,
   29: 4,
   30: 3,
   31: 4,
-  32: 4,
+  32: 5,
 };
 
 export const MIN_QUESTIONS = 20;
@@ -66,6 +68,7 @@ const FILL_IN_MAX_WORDS = 3;
 const BANNED_OPTIONS = /\b(all|none|both) of the (above|options|answers)\b/i;
 const LABEL_MAX_CHARS = 110;
 const BASIS_UNCHANGED = "ta2025-page-unchanged";
+const NOTES_TAG_CONTEXT = "context";
 /** The union's 2025 tentative-agreement redline pages (rejected by the members). */
 export const isTa2025Url = (url) => typeof url === "string" && /sites\.google\.com\/unitedafa\.org\/ta2025\//.test(url);
 /** Wording that belongs in research notes, never in text a member reads. */
@@ -161,6 +164,10 @@ function checkItemSources(item, id, sourcesByUrl, p) {
         p(`${id}: ${labelField} "${label}" differs from the section's label "${entry.label}" for that source`);
     } else if (!inNote(url))
       p(`${id}: ${urlField} ${url} is not among the section's sources and not listed in sourceNote`);
+    if (entry?.notesTag === NOTES_TAG_CONTEXT)
+      p(
+        `${id}: ${urlField} ${entry.id} backs only notes entries tagged context, which are not this section's content; teach the fact in the section whose notes place it`,
+      );
     return entry;
   };
   checkOne("source", "sourceLabel");
@@ -227,6 +234,8 @@ export function checkSection(file, expectedSection) {
       p(`source ${sid}: label missing or longer than ${LABEL_MAX_CHARS} characters`);
     if (!(src?.year === null || (Number.isInteger(src?.year) && src.year >= 1990 && src.year <= 2100)))
       p(`source ${sid}: year must be a year or null`);
+    if (src?.notesTag !== undefined && src.notesTag !== NOTES_TAG_CONTEXT)
+      p(`source ${sid}: notesTag must be "${NOTES_TAG_CONTEXT}" when present`);
     if (typeof src?.url === "string" && !sourcesByUrl.has(src.url)) sourcesByUrl.set(src.url, src);
   }
   const keys = new Set();

@@ -27,6 +27,19 @@ describe("the shipped content", () => {
     const most = Math.max(...Object.values(FLASHCARD_COUNTS));
     expect(files.find((f) => f.section === 2)!.data.flashcards.length).toBe(most);
   });
+  it("keeps Section 27 to its own content: the JCBA-wide history moved to Section 32 or left out", () => {
+    const bySection = new Map(files.map((f) => [f.section, f.data]));
+    const keys = (s: number) => [...bySection.get(s)!.questions, ...bySection.get(s)!.flashcards].map((i) => i.key);
+    for (const gone of ["s27-q03", "s27-q04", "s27-q05", "s27-f02", "s27-f03"]) expect(keys(27)).not.toContain(gone);
+    const moved = bySection.get(32)!.questions.find((i) => i.key === "s32-q25")!;
+    expect(moved.answer).toBe("United, Continental and Continental Micronesia");
+    expect(
+      bySection
+        .get(27)!
+        .sources.filter((s) => s.notesTag === "context")
+        .map((s) => s.id),
+    ).toEqual(["S3", "S4"]);
+  });
   it("labels every item's source and backs every TA2025-page item with a dated source or a recorded basis", () => {
     for (const f of files)
       for (const item of [...f.data.questions, ...f.data.flashcards]) {
@@ -118,6 +131,25 @@ describe("the checker", () => {
     expect(problemsFor({ ...onTa, basis: "looks fine", basisNote: "7.A.3 carries no change note at all" })).toMatch(
       /basis must be "ta2025-page-unchanged"/,
     );
+  });
+  it("refuses an item resting on a source the notes use only for context", () => {
+    const withContext = {
+      ...base,
+      sources: [
+        ...base.sources,
+        { id: "S4", url: "https://example.org/jcba-wide", label: "AFA update", year: 2012, notesTag: "context" },
+      ],
+    };
+    const ctx = { ...q, source: "https://example.org/jcba-wide", sourceLabel: "AFA update" };
+    const problems = (item: Record<string, unknown>) =>
+      checkSection({ ...withContext, questions: [item] } as never, 7).join("\n");
+    expect(problems(ctx)).toMatch(/source S4 backs only notes entries tagged context/);
+    expect(problems({ ...q, secondSource: ctx.source, secondSourceLabel: ctx.sourceLabel })).toMatch(
+      /secondSource S4 backs only notes entries tagged context/,
+    );
+    expect(problems(q)).not.toMatch(/tagged context/);
+    const badTag = { ...base, sources: [{ ...base.sources[1]!, notesTag: "background" }] };
+    expect(checkSection({ ...badTag, questions: [q] } as never, 7).join("\n")).toMatch(/notesTag must be "context"/);
   });
   it("rejects a source that is neither in the section's sources nor listed in sourceNote", () => {
     const foreign = { ...q, source: "https://example.org/elsewhere", sourceLabel: "AFA article, May 1, 2020" };
