@@ -2,6 +2,7 @@ export * from "./audit-kinds.ts";
 export * from "./grading.ts";
 export * from "./item-analysis.ts";
 export * from "./mastery.ts";
+export * from "./number-words.ts";
 export * from "./practice-test.ts";
 export * from "./progress.ts";
 export * from "./review.ts";
