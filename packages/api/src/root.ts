@@ -12,6 +12,7 @@ import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
+import { versionsRouter } from "./router/versions.ts";
 import { router } from "./trpc/procedures.ts";
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   search: searchRouter,
   reports: reportsRouter,
   analysis: analysisRouter,
+  versions: versionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

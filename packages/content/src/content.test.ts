@@ -301,8 +301,8 @@ describe("the loader", () => {
       sql`INSERT INTO users (email) VALUES ('answered-before@test.local') RETURNING id`,
     );
     await database.rows(sql`
-      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct)
-      SELECT gen_random_uuid(), ${user!.id}, id, section_number, correct_answer, true FROM questions WHERE content_key = ${dropped}`);
+      INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct)
+      SELECT gen_random_uuid(), ${user!.id}, id, version, section_number, correct_answer, true FROM questions WHERE content_key = ${dropped}`);
     data.questions = data.questions.slice(2);
     data.flashcards = data.flashcards.slice(1);
     writeFileSync(file, JSON.stringify(data));

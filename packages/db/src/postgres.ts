@@ -83,7 +83,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     rows: prepared(client),
     transaction: inTransaction(db),
     serialTransaction: (work) => inTransaction(serialDb())(work),
-    migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (migrationsFolder = MIGRATIONS_DIR) => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
     async exclusive(fn) {
       // A session-level lock lives on one connection: hold that connection for the whole run.
       const holder = await client.reserve();

@@ -29,6 +29,9 @@ export const AUDIT_KINDS = [
   "token.created",
   "token.used",
   "token.revoked",
+  "question.restored",
+  "question.regraded",
+  "flashcard.restored",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -10,3 +10,4 @@ export * from "./search.ts";
 export * from "./sections.ts";
 export * from "./test-code.ts";
 export * from "./text.ts";
+export * from "./versions.ts";

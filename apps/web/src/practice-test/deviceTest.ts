@@ -25,6 +25,7 @@ export function drawOnDevice(
     questionType: q.questionType,
     questionText: q.questionText,
     options: q.options,
+    version: q.version,
   }));
 }
 
@@ -68,6 +69,7 @@ export function gradeOnDevice(
       questionType: q.questionType,
       questionText: q.questionText,
       options: q.options,
+      version: q.version,
       userAnswer,
       isCorrect: userAnswer !== null && isAnswerCorrect(q, userAnswer),
       correctAnswer: q.correctAnswer,
