@@ -58,6 +58,8 @@ ALTER TABLE "review_log" ALTER COLUMN "item_version" DROP DEFAULT;--> statement-
 ALTER TABLE "test_attempts" ALTER COLUMN "question_versions" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "question_attempts" ADD CONSTRAINT "question_attempts_version_fk" FOREIGN KEY ("question_id","question_version") REFERENCES "public"."question_versions"("question_id","version") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_attempts" ADD CONSTRAINT "test_attempts_versions_shape" CHECK (cardinality("test_attempts"."question_versions") = cardinality("test_attempts"."question_ids"));--> statement-breakpoint
+-- Item analysis is now kept per question version: the stored figures (by question only) are computed again.
+DELETE FROM "item_analysis_snapshots";--> statement-breakpoint
 -- A new version on create and on every change of what a member sees or how it is graded, whoever
 -- writes (admin screens, REST, imports, the content loader); metadata (section, archive, edit time)
 -- keeps the version. The writing admin is read from the transaction's jcba.actor setting.

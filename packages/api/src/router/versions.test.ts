@@ -153,6 +153,38 @@ describe("changing a question's answer: keep or regrade past answers", () => {
   });
 });
 
+describe("item analysis and peer statistics by version", () => {
+  it("analyses each version on its own, latest first, and shows members the latest version's answers only", async () => {
+    const q = await fresh("A");
+    const first = await t.member();
+    await first.call.progress.questionAttempt({ questionId: q.id, userAnswer: "A" });
+    await t.admin.call.questions.update({ id: q.id, questionText: "Reworded for version two?", correctAnswer: "B" });
+    const second = await t.member();
+    await second.call.progress.questionAttempt({ questionId: q.id, userAnswer: "C" });
+    const third = await t.member();
+    await third.call.progress.questionAttempt({ questionId: q.id, userAnswer: "B" });
+
+    const analysis = await t.admin.call.analysis.itemAnalysis({ section: 9, refresh: "true" });
+    const row = analysis.questions.find((r) => r.questionId === q.id)!;
+    expect(row).toMatchObject({
+      version: 2,
+      questionText: "Reworded for version two?",
+      correctAnswer: "B",
+      firstAnswers: 2,
+    });
+    expect(row.earlierVersions).toEqual([
+      expect.objectContaining({
+        version: 1,
+        questionText: q.questionText,
+        correctAnswer: "A",
+        firstAnswers: 1,
+      }),
+    ]);
+    const [peers] = await first.call.analysis.peerStats({ questionIds: [q.id] });
+    expect(peers!.firstAnswers).toBe(2);
+  });
+});
+
 describe("flashcard versions", () => {
   it("lists a card's versions with what changed", async () => {
     const card = await t.admin.call.flashcards.create({
