@@ -53,7 +53,6 @@ export const FLASHCARD_COUNTS: Record<number, number>;
 export const MIN_QUESTIONS: number;
 export const RESEARCH_WORDING: RegExp[];
 export function isTa2025Url(url: unknown): boolean;
-export function numberInWords(n: number): string;
 export function ta2025Report(
   files: { section: number; data: SectionFile }[],
 ): { section: number; total: number; confirmed: number; unchangedBasis: number }[];

@@ -16,8 +16,8 @@
 //   the 2016 text mixed with proposed changes) needs either a dated 2016–2024 source as its other source,
 //   or `basis: "ta2025-page-unchanged"` with a one-line `basisNote` saying why the paragraph on the TA
 //   page shows no sign of change (no repeated numbering, no paired old/new or inserted wording).
-// - fill-in `alternatives` (optional): other spellings accepted for the same answer; a whole-number
-//   answer below 100 must list its word form ("3" → "three").
+// - fill-in `alternatives` (optional): other spellings accepted for the same answer. A whole-number
+//   answer needs none for its word form: grading accepts it ("100" → "one hundred", @jcba/domain).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -84,36 +84,6 @@ export const RESEARCH_WORDING = [
   /\bsearch(es)? (found|returned)\b/i,
 ];
 const MEMBER_TEXT_FIELDS = ["question", "options", "answer", "alternatives", "explanation", "term", "definition"];
-const ONES = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-];
-const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-/** "3" → "three", "78" → "seventy-eight" (the spelling a member would type for a number below 100). */
-export function numberInWords(n) {
-  if (n < 20) return ONES[n];
-  const t = TENS[Math.floor(n / 10)];
-  return n % 10 === 0 ? t : `${t}-${ONES[n % 10]}`;
-}
-
 const normalize = (s) =>
   s
     .toLowerCase()
@@ -283,8 +253,6 @@ export function checkSection(file, expectedSection) {
           const lower = alts.map((x) => x.toLowerCase());
           if (new Set(lower).size !== lower.length || lower.includes(a.toLowerCase()))
             p(`${id}: alternatives repeat each other or the answer`);
-          if (/^[0-9]+$/.test(a) && Number(a) < 100 && !lower.includes(numberInWords(Number(a))))
-            p(`${id}: numeric answer "${a}" must accept "${numberInWords(Number(a))}" in alternatives`);
         }
       }
     }
