@@ -46,8 +46,8 @@ CREATE INDEX "question_attempts_first_idx" ON "question_attempts" USING btree ("
 -- hand-written
 -- Today's bank becomes version 1 of every item, and every answer, test and review log entry points at
 -- it (the columns above were added with 1 for existing rows); the defaults then go, so every later
--- write names the version it answered. The version foreign key and the tests' shape check come after
--- the backfill they need.
+-- write names the version it answered. The tests' shape check comes after the backfill it needs. An
+-- answer's version has no foreign key: its check would lock the version row on every answer written.
 INSERT INTO "question_versions" ("question_id", "version", "question_type", "question_text", "options", "correct_answer", "explanation", "citation", "alternatives", "source", "source_label", "second_source", "second_source_label", "created_at")
 SELECT "id", 1, "question_type", "question_text", "options", "correct_answer", "explanation", "citation", "alternatives", "source", "source_label", "second_source", "second_source_label", coalesce("edited_at", "created_at") FROM "questions";--> statement-breakpoint
 INSERT INTO "flashcard_versions" ("flashcard_id", "version", "term", "definition", "citation", "source", "source_label", "second_source", "second_source_label", "created_at")
@@ -56,7 +56,6 @@ UPDATE "test_attempts" SET "question_versions" = array_fill(1, ARRAY[cardinality
 ALTER TABLE "question_attempts" ALTER COLUMN "question_version" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "review_log" ALTER COLUMN "item_version" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "test_attempts" ALTER COLUMN "question_versions" DROP DEFAULT;--> statement-breakpoint
-ALTER TABLE "question_attempts" ADD CONSTRAINT "question_attempts_version_fk" FOREIGN KEY ("question_id","question_version") REFERENCES "public"."question_versions"("question_id","version") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_attempts" ADD CONSTRAINT "test_attempts_versions_shape" CHECK (cardinality("test_attempts"."question_versions") = cardinality("test_attempts"."question_ids"));--> statement-breakpoint
 -- Item analysis is now kept per question version: the stored figures (by question only) are computed again.
 DELETE FROM "item_analysis_snapshots";--> statement-breakpoint

@@ -4,7 +4,6 @@ import {
   check,
   customType,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -326,7 +325,11 @@ export const questionAttempts = pgTable(
     questionId: integer()
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
-    /** The version of the question answered (question_versions). */
+    /**
+     * The version of the question answered (question_versions). No foreign key: its check would lock
+     * the version row on every answer (the write path's cost); the version is always the question
+     * row's own, and versions go only with their question.
+     */
     questionVersion: integer().notNull(),
     sectionNumber: integer().notNull(),
     userAnswer: text().notNull(),
@@ -349,11 +352,6 @@ export const questionAttempts = pgTable(
     index("question_attempts_first_idx")
       .on(t.questionId, t.questionVersion, t.isCorrect, t.chosenOption, t.userId, t.timeTakenMs)
       .where(sql`${t.isFirst}`),
-    foreignKey({
-      name: "question_attempts_version_fk",
-      columns: [t.questionId, t.questionVersion],
-      foreignColumns: [questionVersions.questionId, questionVersions.version],
-    }).onDelete("cascade"),
     check("question_attempts_chosen_option_range", sql`${t.chosenOption} BETWEEN 0 AND 3`),
     check("question_attempts_time_taken_range", sql`${t.timeTakenMs} BETWEEN 0 AND 86400000`),
   ],
