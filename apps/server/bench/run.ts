@@ -88,9 +88,9 @@ async function seedMembers(databaseUrl: string, count: number) {
  */
 async function seedAnswerHistory(database: Database, emailPattern: string, perUser: number) {
   await database.rows(sql`
-    INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at)
-    SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', (random() < 0.7), now() - (random() * interval '90 days')
-    FROM users u CROSS JOIN LATERAL (SELECT id, section_number FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
+    INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct, created_at)
+    SELECT gen_random_uuid(), u.id, q.id, q.version, q.section_number, 'x', (random() < 0.7), now() - (random() * interval '90 days')
+    FROM users u CROSS JOIN LATERAL (SELECT id, version, section_number FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
     WHERE u.email LIKE ${emailPattern}`);
   const mine = sql`user_id IN (SELECT id FROM users WHERE email LIKE ${emailPattern})`;
   await database.rows(sql`
@@ -102,8 +102,8 @@ async function seedAnswerHistory(database: Database, emailPattern: string, perUs
            1 + random() * 20, 1 + random() * 9, 2, 1, 0, last_attempt_at
     FROM question_results WHERE ${mine}`);
   await database.rows(sql`
-    INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
-    SELECT id, user_id, 'question', question_id, CASE WHEN is_correct THEN 3 ELSE 1 END, created_at, true, true, created_at, 1, 5, 1
+    INSERT INTO review_log (id, user_id, item_type, item_id, item_version, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+    SELECT id, user_id, 'question', question_id, question_version, CASE WHEN is_correct THEN 3 ELSE 1 END, created_at, true, true, created_at, 1, 5, 1
     FROM question_attempts WHERE ${mine}`);
 }
 
@@ -241,8 +241,8 @@ async function scale() {
       INSERT INTO question_flags (user_id, question_id)
       SELECT user_id, question_id FROM question_results WHERE (question_id + user_id) % 40 = 0`);
     await database.rows(sql`
-      INSERT INTO test_attempts (id, user_id, created_at, sections_included, question_ids, total_questions, score, time_spent_seconds)
-      SELECT gen_random_uuid(), u.id, now() - (g * interval '1 day'), ARRAY[1,2,3], ARRAY[1,2,3], 10, (random() * 100)::int, 300
+      INSERT INTO test_attempts (id, user_id, created_at, sections_included, question_ids, question_versions, total_questions, score, time_spent_seconds)
+      SELECT gen_random_uuid(), u.id, now() - (g * interval '1 day'), ARRAY[1,2,3], ARRAY[1,2,3], ARRAY[1,1,1], 10, (random() * 100)::int, 300
       FROM users u CROSS JOIN generate_series(1, 8) g WHERE u.email LIKE 'scale%'`);
     await database.rows(sql`ANALYZE`);
     const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(
@@ -371,11 +371,11 @@ async function itemAnalysis() {
     );
     // Each member's 400 first answers, spread over the bank, with an option chosen and a time taken.
     await database.rows(sql`
-      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, created_at, chosen_option, is_first, time_taken_ms)
-      SELECT gen_random_uuid(), u.id, q.id, q.section_number, 'x', r.right, now() - (random() * interval '90 days'),
+      INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct, created_at, chosen_option, is_first, time_taken_ms)
+      SELECT gen_random_uuid(), u.id, q.id, q.version, q.section_number, 'x', r.right, now() - (random() * interval '90 days'),
              CASE WHEN q.question_type = 'multiple-choice' THEN floor(random() * 4)::int END, true, (2000 + random() * 40000)::int
       FROM users u
-      CROSS JOIN LATERAL (SELECT id, section_number, question_type FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
+      CROSS JOIN LATERAL (SELECT id, version, section_number, question_type FROM questions ORDER BY (id * 7919 + u.id) % 1000 LIMIT ${perUser}) q
       CROSS JOIN LATERAL (SELECT random() < 0.3 + (u.id % 10) * 0.06 AS right) r
       WHERE u.email LIKE 'item%'`);
     await database.rows(sql`

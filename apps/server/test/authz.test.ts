@@ -14,7 +14,9 @@ beforeAll(async () => {
       .map(([m]) => ({
         method: m.toUpperCase(),
         // A real id keeps the call meaningful; the body is empty, so writes fail validation after auth.
-        path: `/api${path.replace("{id}", path.includes("test-attempts") ? "00000000-0000-4000-8000-000000000000" : "1")}`,
+        path: `/api${path
+          .replace("{id}", path.includes("test-attempts") ? "00000000-0000-4000-8000-000000000000" : "1")
+          .replace("{version}", "1")}`,
         adminOnly:
           path.startsWith("/admin") ||
           (m !== "get" && (path.startsWith("/questions") || path.startsWith("/flashcards"))),
@@ -27,8 +29,8 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(61);
-    expect(calls.filter((c) => c.adminOnly)).toHaveLength(21);
+    expect(calls).toHaveLength(66);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(26);
   });
 
   it("answers 401 to a signed-out caller everywhere", async () => {

@@ -95,6 +95,12 @@ const BEYOND_SPEC = [
   "GET /api/readiness",
   "GET /api/review/calibration",
   "GET /api/progress/confidence",
+  // Issue 29: question and flashcard versions, restoring one, regrading past answers.
+  "GET /api/admin/questions/{id}/versions",
+  "GET /api/admin/flashcards/{id}/versions",
+  "POST /api/admin/questions/{id}/versions/{version}/restore",
+  "POST /api/admin/flashcards/{id}/versions/{version}/restore",
+  "POST /api/admin/questions/{id}/regrade",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];
@@ -140,6 +146,7 @@ describe("OpenAPI document", () => {
       "sectionNumber",
       "source",
       "sourceLabel",
+      "version",
     ]);
     expect(
       doc.paths["/flashcards"].get.responses["200"].content["application/json"].schema.items.properties,

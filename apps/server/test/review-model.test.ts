@@ -60,8 +60,8 @@ async function storeLog(userId: number, log: SyntheticReview[]) {
     reviewed_at: new Date(r.reviewedAt).toISOString(),
   }));
   await database.rows(sql`
-    INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
-    SELECT id, user_id, 'question', item_id, rating, reviewed_at, true, false, reviewed_at, 1, 5, 2
+    INSERT INTO review_log (id, user_id, item_type, item_id, item_version, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+    SELECT id, user_id, 'question', item_id, 1, rating, reviewed_at, true, false, reviewed_at, 1, 5, 2
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, user_id int, item_id int, rating smallint, reviewed_at timestamptz)`);
 }
 

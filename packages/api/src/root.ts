@@ -14,6 +14,7 @@ import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
+import { versionsRouter } from "./router/versions.ts";
 import { router } from "./trpc/procedures.ts";
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   analysis: analysisRouter,
   push: pushRouter,
   readiness: readinessRouter,
+  versions: versionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

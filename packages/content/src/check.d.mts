@@ -38,6 +38,8 @@ export interface SectionSource {
   label: string;
   /** Year in the label, or null when the source is undated. */
   year: number | null;
+  /** "context": the notes use this source only in entries tagged context, so no item of the section may rest on it. */
+  notesTag?: "context";
 }
 export interface SectionFile {
   section: number;
@@ -51,7 +53,6 @@ export const FLASHCARD_COUNTS: Record<number, number>;
 export const MIN_QUESTIONS: number;
 export const RESEARCH_WORDING: RegExp[];
 export function isTa2025Url(url: unknown): boolean;
-export function numberInWords(n: number): string;
 export function ta2025Report(
   files: { section: number; data: SectionFile }[],
 ): { section: number; total: number; confirmed: number; unchangedBasis: number }[];

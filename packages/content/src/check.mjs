@@ -4,7 +4,9 @@
 // Source fields (what members see and what the checks enforce):
 // - section file `sources`: [{ id, url, label, year }] — the sources recorded in the section's research
 //   notes (ids S1, S2, … as there). `label` is the short human name shown to members ("AFA article,
-//   Feb 6, 2019"); `year` is the year in that label, or null when the source is undated.
+//   Feb 6, 2019"); `year` is the year in that label, or null when the source is undated. `notesTag:
+//   "context"` marks a source the notes use only in entries tagged context (facts about the JCBA as a
+//   whole, recorded to explain the section, not its content): no item of the section may rest on it.
 // - item `source` (URL) and `sourceLabel`: the source the item rests on and its label. The URL must be
 //   one of the section's `sources` (and the label must then be that entry's label), or be written out
 //   in the item's `sourceNote` (a one-line reviewer note saying where the source is recorded).
@@ -14,8 +16,8 @@
 //   the 2016 text mixed with proposed changes) needs either a dated 2016–2024 source as its other source,
 //   or `basis: "ta2025-page-unchanged"` with a one-line `basisNote` saying why the paragraph on the TA
 //   page shows no sign of change (no repeated numbering, no paired old/new or inserted wording).
-// - fill-in `alternatives` (optional): other spellings accepted for the same answer; a whole-number
-//   answer below 100 must list its word form ("3" → "three").
+// - fill-in `alternatives` (optional): other spellings accepted for the same answer. A whole-number
+//   answer needs none for its word form: grading accepts it ("100" → "one hundred", @jcba/domain).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,8 +27,8 @@ export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "dat
 /** Cards per section; they add up to the 164 the flashcard filter label states. */
 export const FLASHCARD_COUNTS = {
   1: 5,
-  2: 28,
-  3: 5,
+  2: 26,
+  3: 7,
   4: 7,
   5: 5,
   6: 5,
@@ -50,12 +52,12 @@ export const FLASHCARD_COUNTS = {
   24: 4,
   25: 4,
   26: 3,
-  27: 3,
+  27: 2,
   28: 4,
   29: 4,
   30: 3,
   31: 4,
-  32: 4,
+  32: 5,
 };
 
 export const MIN_QUESTIONS = 20;
@@ -66,6 +68,7 @@ const FILL_IN_MAX_WORDS = 3;
 const BANNED_OPTIONS = /\b(all|none|both) of the (above|options|answers)\b/i;
 const LABEL_MAX_CHARS = 110;
 const BASIS_UNCHANGED = "ta2025-page-unchanged";
+const NOTES_TAG_CONTEXT = "context";
 /** The union's 2025 tentative-agreement redline pages (rejected by the members). */
 export const isTa2025Url = (url) => typeof url === "string" && /sites\.google\.com\/unitedafa\.org\/ta2025\//.test(url);
 /** Wording that belongs in research notes, never in text a member reads. */
@@ -81,36 +84,6 @@ export const RESEARCH_WORDING = [
   /\bsearch(es)? (found|returned)\b/i,
 ];
 const MEMBER_TEXT_FIELDS = ["question", "options", "answer", "alternatives", "explanation", "term", "definition"];
-const ONES = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-];
-const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-/** "3" → "three", "78" → "seventy-eight" (the spelling a member would type for a number below 100). */
-export function numberInWords(n) {
-  if (n < 20) return ONES[n];
-  const t = TENS[Math.floor(n / 10)];
-  return n % 10 === 0 ? t : `${t}-${ONES[n % 10]}`;
-}
-
 const normalize = (s) =>
   s
     .toLowerCase()
@@ -161,6 +134,10 @@ function checkItemSources(item, id, sourcesByUrl, p) {
         p(`${id}: ${labelField} "${label}" differs from the section's label "${entry.label}" for that source`);
     } else if (!inNote(url))
       p(`${id}: ${urlField} ${url} is not among the section's sources and not listed in sourceNote`);
+    if (entry?.notesTag === NOTES_TAG_CONTEXT)
+      p(
+        `${id}: ${urlField} ${entry.id} backs only notes entries tagged context, which are not this section's content; teach the fact in the section whose notes place it`,
+      );
     return entry;
   };
   checkOne("source", "sourceLabel");
@@ -227,6 +204,8 @@ export function checkSection(file, expectedSection) {
       p(`source ${sid}: label missing or longer than ${LABEL_MAX_CHARS} characters`);
     if (!(src?.year === null || (Number.isInteger(src?.year) && src.year >= 1990 && src.year <= 2100)))
       p(`source ${sid}: year must be a year or null`);
+    if (src?.notesTag !== undefined && src.notesTag !== NOTES_TAG_CONTEXT)
+      p(`source ${sid}: notesTag must be "${NOTES_TAG_CONTEXT}" when present`);
     if (typeof src?.url === "string" && !sourcesByUrl.has(src.url)) sourcesByUrl.set(src.url, src);
   }
   const keys = new Set();
@@ -274,8 +253,6 @@ export function checkSection(file, expectedSection) {
           const lower = alts.map((x) => x.toLowerCase());
           if (new Set(lower).size !== lower.length || lower.includes(a.toLowerCase()))
             p(`${id}: alternatives repeat each other or the answer`);
-          if (/^[0-9]+$/.test(a) && Number(a) < 100 && !lower.includes(numberInWords(Number(a))))
-            p(`${id}: numeric answer "${a}" must accept "${numberInWords(Number(a))}" in alternatives`);
         }
       }
     }

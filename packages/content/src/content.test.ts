@@ -27,6 +27,19 @@ describe("the shipped content", () => {
     const most = Math.max(...Object.values(FLASHCARD_COUNTS));
     expect(files.find((f) => f.section === 2)!.data.flashcards.length).toBe(most);
   });
+  it("keeps Section 27 to its own content: the JCBA-wide history moved to Section 32 or left out", () => {
+    const bySection = new Map(files.map((f) => [f.section, f.data]));
+    const keys = (s: number) => [...bySection.get(s)!.questions, ...bySection.get(s)!.flashcards].map((i) => i.key);
+    for (const gone of ["s27-q03", "s27-q04", "s27-q05", "s27-f02", "s27-f03"]) expect(keys(27)).not.toContain(gone);
+    const moved = bySection.get(32)!.questions.find((i) => i.key === "s32-q25")!;
+    expect(moved.answer).toBe("United, Continental and Continental Micronesia");
+    expect(
+      bySection
+        .get(27)!
+        .sources.filter((s) => s.notesTag === "context")
+        .map((s) => s.id),
+    ).toEqual(["S3", "S4"]);
+  });
   it("labels every item's source and backs every TA2025-page item with a dated source or a recorded basis", () => {
     for (const f of files)
       for (const item of [...f.data.questions, ...f.data.flashcards]) {
@@ -119,6 +132,25 @@ describe("the checker", () => {
       /basis must be "ta2025-page-unchanged"/,
     );
   });
+  it("refuses an item resting on a source the notes use only for context", () => {
+    const withContext = {
+      ...base,
+      sources: [
+        ...base.sources,
+        { id: "S4", url: "https://example.org/jcba-wide", label: "AFA update", year: 2012, notesTag: "context" },
+      ],
+    };
+    const ctx = { ...q, source: "https://example.org/jcba-wide", sourceLabel: "AFA update" };
+    const problems = (item: Record<string, unknown>) =>
+      checkSection({ ...withContext, questions: [item] } as never, 7).join("\n");
+    expect(problems(ctx)).toMatch(/source S4 backs only notes entries tagged context/);
+    expect(problems({ ...q, secondSource: ctx.source, secondSourceLabel: ctx.sourceLabel })).toMatch(
+      /secondSource S4 backs only notes entries tagged context/,
+    );
+    expect(problems(q)).not.toMatch(/tagged context/);
+    const badTag = { ...base, sources: [{ ...base.sources[1]!, notesTag: "background" }] };
+    expect(checkSection({ ...badTag, questions: [q] } as never, 7).join("\n")).toMatch(/notesTag must be "context"/);
+  });
   it("rejects a source that is neither in the section's sources nor listed in sourceNote", () => {
     const foreign = { ...q, source: "https://example.org/elsewhere", sourceLabel: "AFA article, May 1, 2020" };
     expect(problemsFor(foreign)).toMatch(/not among the section's sources and not listed in sourceNote/);
@@ -128,7 +160,7 @@ describe("the checker", () => {
     expect(problemsFor({ ...q, sourceLabel: "Some article" })).toMatch(/differs from the section's label/);
     expect(problemsFor({ ...q, sourceLabel: undefined })).toMatch(/sourceLabel missing/);
   });
-  it("rejects a fill-in answer with two spellings, or a number without its word form", () => {
+  it("rejects a fill-in answer with two spellings; a number needs no word form listed (grading takes it)", () => {
     const fill = {
       ...q,
       key: "s07-q02",
@@ -136,7 +168,7 @@ describe("the checker", () => {
       options: undefined,
       question: "The minimum line average is ____ hours (number).",
     };
-    expect(problemsFor({ ...fill, answer: "3" })).toMatch(/must accept "three" in alternatives/);
+    expect(problemsFor({ ...fill, answer: "100" })).toBe("");
     expect(problemsFor({ ...fill, answer: "3", alternatives: ["three"] })).toBe("");
     expect(problemsFor({ ...fill, answer: "78", alternatives: ["seventy-eight"] })).toBe("");
     expect(problemsFor({ ...fill, answer: "3/three" })).toMatch(/must be one spelling/);
@@ -269,8 +301,8 @@ describe("the loader", () => {
       sql`INSERT INTO users (email) VALUES ('answered-before@test.local') RETURNING id`,
     );
     await database.rows(sql`
-      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct)
-      SELECT gen_random_uuid(), ${user!.id}, id, section_number, correct_answer, true FROM questions WHERE content_key = ${dropped}`);
+      INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct)
+      SELECT gen_random_uuid(), ${user!.id}, id, version, section_number, correct_answer, true FROM questions WHERE content_key = ${dropped}`);
     data.questions = data.questions.slice(2);
     data.flashcards = data.flashcards.slice(1);
     writeFileSync(file, JSON.stringify(data));

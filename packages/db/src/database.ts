@@ -20,7 +20,8 @@ export interface Database {
    * statement runs in turn anyway, it is `transaction`.
    */
   serialTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
-  migrate(): Promise<void>;
+  /** Applies the migrations (of `migrationsFolder` when given: a test's older release). */
+  migrate(migrationsFolder?: string): Promise<void>;
   /**
    * Runs `fn` while holding a database-wide lock, so that several servers starting together run
    * migrations and the content load one after the other instead of racing (PostgreSQL advisory lock).
@@ -45,6 +46,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; "memory://" for a throwaway in-memory database. */
   dataDir?: string | undefined;
+  /** PGlite: false starts a new database empty (initdb) instead of from the prebuilt, migrated template. */
+  fromTemplate?: boolean;
   /** Pool size for postgres.js. */
   maxConnections?: number;
   /** How long to wait for a PostgreSQL server that is not up yet (default 60 s; 0 = fail at once). */

@@ -88,10 +88,10 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     serialTransaction: (work) => inTransaction(serialDb())(work),
     // On a connection of its own with no statement timeout: building an index on a big table may
     // take longer than any request should.
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
       const own = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
       try {
-        await migratePostgres(drizzlePostgres(own), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePostgres(drizzlePostgres(own), { migrationsFolder });
       } finally {
         await own.end({ timeout: 5 });
       }

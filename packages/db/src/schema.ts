@@ -155,6 +155,11 @@ export const questions = pgTable(
     /** Fill-in only: other spellings graded as correct ("three" for "3"). */
     alternatives: jsonb().$type<string[] | null>(),
     ...sourceColumns(),
+    /**
+     * The item's latest version (question_versions), set by a trigger: every create and every change of
+     * what a member sees or how it is graded makes a new one; metadata (section, archive) does not.
+     */
+    version: integer().notNull().default(1),
     /** Set when an admin edits the item, so the content loader never overwrites it. */
     editedAt: timestamp({ withTimezone: true }),
     /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
@@ -195,6 +200,8 @@ export const flashcards = pgTable(
     definition: text().notNull(),
     citation: text(),
     ...sourceColumns(),
+    /** The card's latest version (flashcard_versions), kept by a trigger as for questions. */
+    version: integer().notNull().default(1),
     editedAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -213,6 +220,51 @@ export const flashcards = pgTable(
     index("flashcards_section_idx").on(t.sectionNumber, t.id),
     index("flashcards_search_idx").using("gin", t.searchVector),
   ],
+);
+
+/**
+ * Every version of a question, as members saw it: written by a trigger on questions (migration
+ * 0011_edit_versions) on create and on each change of the fields below, never updated afterwards.
+ * Answers, tests and review log entries point at the version answered.
+ */
+export const questionVersions = pgTable(
+  "question_versions",
+  {
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    questionType: text({ enum: ["multiple-choice", "fill-in-blank"] }).notNull(),
+    questionText: text().notNull(),
+    options: jsonb().$type<string[] | null>(),
+    correctAnswer: text().notNull(),
+    explanation: text().notNull(),
+    citation: text(),
+    alternatives: jsonb().$type<string[] | null>(),
+    ...sourceColumns(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The admin whose write made it (null for the content loader and for versions made by migration). */
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.version] })],
+);
+
+/** Every version of a flashcard, kept as for questions. */
+export const flashcardVersions = pgTable(
+  "flashcard_versions",
+  {
+    flashcardId: integer()
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    term: text().notNull(),
+    definition: text().notNull(),
+    citation: text(),
+    ...sourceColumns(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.flashcardId, t.version] })],
 );
 
 /** Keys of shipped items an admin deleted, so an upgrade does not bring them back. */
@@ -248,6 +300,8 @@ export const testAttempts = pgTable(
     sectionsIncluded: integer().array().notNull(),
     /** The questions in the test, in the order shown (answered ones also have a question attempt). */
     questionIds: integer().array().notNull(),
+    /** The version of each question the member was shown, in the order of questionIds. */
+    questionVersions: integer().array().notNull(),
     totalQuestions: integer().notNull(),
     score: integer().notNull(),
     timeSpentSeconds: integer().notNull(),
@@ -255,6 +309,7 @@ export const testAttempts = pgTable(
   (t) => [
     check("test_attempts_score_range", sql`${t.score} BETWEEN 0 AND 100`),
     check("test_attempts_counts", sql`${t.totalQuestions} > 0 AND ${t.timeSpentSeconds} >= 0`),
+    check("test_attempts_versions_shape", sql`cardinality(${t.questionVersions}) = cardinality(${t.questionIds})`),
     index("test_attempts_user_idx").on(t.userId, t.createdAt),
   ],
 );
@@ -270,6 +325,12 @@ export const questionAttempts = pgTable(
     questionId: integer()
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
+    /**
+     * The version of the question answered (question_versions). No foreign key: its check would lock
+     * the version row on every answer (the write path's cost); the version is always the question
+     * row's own, and versions go only with their question.
+     */
+    questionVersion: integer().notNull(),
     sectionNumber: integer().notNull(),
     userAnswer: text().notNull(),
     isCorrect: boolean().notNull(),
@@ -289,9 +350,9 @@ export const questionAttempts = pgTable(
     index("question_attempts_question_idx").on(t.questionId),
     // Most answers belong to no practice test: they need no entry here.
     index("question_attempts_test_idx").on(t.testAttemptId).where(sql`${t.testAttemptId} IS NOT NULL`),
-    // Item analysis and peer statistics read first answers only, straight from this index.
+    // Item analysis (per version) and peer statistics read first answers only, straight from this index.
     index("question_attempts_first_idx")
-      .on(t.questionId, t.isCorrect, t.chosenOption, t.userId, t.timeTakenMs)
+      .on(t.questionId, t.questionVersion, t.isCorrect, t.chosenOption, t.userId, t.timeTakenMs)
       .where(sql`${t.isFirst}`),
     check("question_attempts_chosen_option_range", sql`${t.chosenOption} BETWEEN 0 AND 3`),
     check("question_attempts_time_taken_range", sql`${t.timeTakenMs} BETWEEN 0 AND 86400000`),
@@ -409,6 +470,8 @@ export const reviewLog = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     itemType: text({ enum: ["question", "flashcard"] }).notNull(),
     itemId: integer().notNull(),
+    /** The version of the item reviewed (question_versions or flashcard_versions). */
+    itemVersion: integer().notNull(),
     /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
     rating: smallint().notNull(),
     reviewedAt: timestamp({ withTimezone: true }).notNull(),
@@ -721,6 +784,8 @@ export const anonymousFirstAnswers = pgTable(
     questionId: integer()
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
+    /** The version of the question answered (item analysis is per version). */
+    questionVersion: integer().notNull(),
     isCorrect: boolean().notNull(),
     chosenOption: smallint(),
     timeTakenMs: integer(),

@@ -36,6 +36,9 @@ export const AUDIT_KINDS = [
   "user.password-reset-sent",
   "password.reset",
   "account.deleted",
+  "question.restored",
+  "question.regraded",
+  "flashcard.restored",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

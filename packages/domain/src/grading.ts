@@ -1,5 +1,7 @@
 /** Grading rules of the specification (§5); the server is the only place they run for a score. */
 
+import { isNumberWrittenOut } from "./number-words.ts";
+
 export type QuestionType = "multiple-choice" | "fill-in-blank";
 export const QUESTION_TYPES = ["multiple-choice", "fill-in-blank"] as const;
 export const OPTIONS_PER_QUESTION = 4;
@@ -15,13 +17,14 @@ const normalized = (text: string) => text.trim().toLowerCase();
 
 /**
  * Multiple choice: the chosen option equals the answer. Fill-in: equal, ignoring case and
- * surrounding spaces, to the answer or to one of its listed alternatives.
+ * surrounding spaces, to the answer or to one of its listed alternatives; an answer that is a whole
+ * number also takes the number in words ("100" → "one hundred").
  */
 export function isAnswerCorrect(question: Gradable, userAnswer: string): boolean {
   if (question.questionType === "multiple-choice") return userAnswer === question.correctAnswer;
   const given = normalized(userAnswer);
-  return (
-    given === normalized(question.correctAnswer) || (question.alternatives ?? []).some((a) => normalized(a) === given)
+  return [question.correctAnswer, ...(question.alternatives ?? [])].some(
+    (accepted) => normalized(accepted) === given || isNumberWrittenOut(accepted, userAnswer),
   );
 }
 

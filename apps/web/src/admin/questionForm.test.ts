@@ -85,6 +85,7 @@ describe("the question form", () => {
   it("opens an existing question with its answer picked among the options", () => {
     const q: Question = {
       id: 4,
+      version: 1,
       sectionNumber: 12,
       questionType: "multiple-choice",
       questionText: "Which?",

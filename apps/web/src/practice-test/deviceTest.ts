@@ -32,6 +32,7 @@ export function drawOnDevice(
     questionType: q.questionType,
     questionText: q.questionText,
     options: q.options,
+    version: q.version,
   }));
 }
 
@@ -81,6 +82,7 @@ export function gradeOnDevice(
       questionType: q.questionType,
       questionText: q.questionText,
       options: q.options,
+      version: q.version,
       userAnswer,
       isCorrect: userAnswer !== null && isAnswerCorrect(q, userAnswer),
       correctAnswer: q.correctAnswer,

@@ -106,6 +106,7 @@ describe("a practice test kept on the device", () => {
   it("retakes a missed question without its answer data", () => {
     const missed: ReviewItem = {
       ...questions[0]!,
+      version: 1,
       options: ["A", "B", "C", "D"],
       userAnswer: "A",
       isCorrect: false,

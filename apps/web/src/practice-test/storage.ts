@@ -6,7 +6,9 @@
 import { newClientId } from "../app/ids.ts";
 import type { RouterOutputs } from "../app/trpc.ts";
 
-export type TestQuestion = RouterOutputs["tests"]["draw"]["questions"][number];
+type DrawnQuestion = RouterOutputs["tests"]["draw"]["questions"][number];
+/** A drawn question; `version` is what the submission names back (a test saved by an earlier release has none). */
+export type TestQuestion = Omit<DrawnQuestion, "version"> & { version?: number };
 export type TestResult = RouterOutputs["tests"]["get"];
 export type ReviewItem = TestResult["review"][number];
 
@@ -76,6 +78,7 @@ export function withoutAnswers(item: ReviewItem): TestQuestion {
     questionType: item.questionType,
     questionText: item.questionText,
     options: item.options,
+    version: item.version,
   };
 }
 
@@ -157,6 +160,8 @@ export function submission(a: SavedAttempt, timeSpentSeconds: number) {
     answers: a.questions.map((q) => ({
       questionId: q.id,
       userAnswer: isAnswered(a.answers[q.id]) ? a.answers[q.id]! : null,
+      // Graded with the version drawn, even when an admin has edited the question since.
+      ...(q.version === undefined ? {} : { version: q.version }),
     })),
     timeSpentSeconds: Math.max(0, Math.round(timeSpentSeconds)),
   };

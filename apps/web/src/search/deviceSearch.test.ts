@@ -8,6 +8,7 @@ type Flashcard = RouterOutputs["flashcards"]["list"][number];
 
 const question = (id: number, sectionNumber: number, questionText: string, explanation: string): Question => ({
   id,
+  version: 1,
   sectionNumber,
   questionType: "fill-in-blank",
   questionText,
@@ -23,6 +24,7 @@ const question = (id: number, sectionNumber: number, questionText: string, expla
 });
 const card = (id: number, sectionNumber: number, term: string, definition: string): Flashcard => ({
   id,
+  version: 1,
   sectionNumber,
   term,
   definition,

@@ -2,6 +2,7 @@
  * The question bank's and the deck's procedures, written once: list (from the content cache), and the
  * admin's create, update and delete (services/content/items.ts).
  */
+import type { PastAnswerChoice } from "@jcba/domain";
 import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import {
@@ -60,8 +61,8 @@ export function contentItemRouter<
       .input(spec.changes.extend({ id: idParam }))
       .output(spec.item)
       .mutation(({ ctx, input }) => {
-        const { id, ...changes } = input as { id: number };
-        return updateContentItem(ctx, kind, id, changes) as never;
+        const { id, pastAnswers, ...changes } = input as { id: number; pastAnswers?: PastAnswerChoice };
+        return updateContentItem(ctx, kind, id, changes, { pastAnswers }) as never;
       }),
 
     delete: adminProcedure

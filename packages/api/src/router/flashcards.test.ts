@@ -20,6 +20,7 @@ describe("flashcards.list", () => {
       "source",
       "sourceLabel",
       "term",
+      "version",
     ]);
     expect((await failure(t.signedOut.flashcards.list({}))).code).toBe("UNAUTHORIZED");
   });

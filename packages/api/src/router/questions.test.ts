@@ -41,6 +41,7 @@ describe("questions.list", () => {
         "sectionNumber",
         "source",
         "sourceLabel",
+        "version",
       ]);
       expect(q.sectionNumber).toBe(7);
       if (q.questionType === "multiple-choice") {

@@ -1,5 +1,6 @@
 import { questionFields, questionInput } from "@jcba/validators/api";
 import { question } from "../services/content/schemas.ts";
+import { pastAnswers } from "../services/content/version-schemas.ts";
 import { contentItemRouter } from "./content-items.ts";
 
 export const questionsRouter = contentItemRouter({
@@ -9,5 +10,5 @@ export const questionsRouter = contentItemRouter({
   item: question,
   input: questionInput,
   // Checked as a whole question once merged with the stored one (services/content/items.ts).
-  changes: questionFields.partial(),
+  changes: questionFields.partial().extend({ pastAnswers }),
 });

@@ -37,8 +37,8 @@ async function logReview(
   { applied = true } = {},
 ) {
   await t.database.rows(sql`
-    INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, due, stability, difficulty, state)
-    VALUES (${randomUUID()}::uuid, ${m.user.id}, 'question', ${itemId}, ${rating}, ${at.toISOString()}::timestamptz,
+    INSERT INTO review_log (id, user_id, item_type, item_id, item_version, rating, reviewed_at, applied, due, stability, difficulty, state)
+    VALUES (${randomUUID()}::uuid, ${m.user.id}, 'question', ${itemId}, 1, ${rating}, ${at.toISOString()}::timestamptz,
       ${applied}, ${at.toISOString()}::timestamptz, ${stability}, 5, 2)`);
 }
 

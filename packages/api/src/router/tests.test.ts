@@ -15,7 +15,14 @@ describe("tests.draw and tests.availability", () => {
     for (const s of [7, 8, 26]) expect(drawn.questions.filter((q) => q.sectionNumber === s)).toHaveLength(4);
     expect(new Set(drawn.questions.map((q) => q.id)).size).toBe(12);
     for (const q of drawn.questions)
-      expect(Object.keys(q).sort()).toEqual(["id", "options", "questionText", "questionType", "sectionNumber"]);
+      expect(Object.keys(q).sort()).toEqual([
+        "id",
+        "options",
+        "questionText",
+        "questionType",
+        "sectionNumber",
+        "version",
+      ]);
   });
 
   it("report how many questions each section has", async () => {

@@ -69,7 +69,7 @@ describe("transfer.import", () => {
     ]);
     const report = await admin().import({ kind: "questions", format: "json", content, dryRun: true });
     expect(report).toMatchObject({ dryRun: true, applied: false, total: 4, creates: 1, invalid: 3 });
-    expect(report.rows[0]).toEqual({ row: 1, id: null, action: "create", problems: [] });
+    expect(report.rows[0]).toEqual({ row: 1, id: null, action: "create", problems: [], newVersion: 1 });
     expect(report.rows[1]!.problems.join(" ")).toMatch(/sectionNumber/);
     expect(report.rows[2]!.problems.join(" ")).toMatch(/one of the options/);
     expect(report.rows[3]!.problems.join(" ")).toMatch(/no question has id 99999/);

@@ -20,7 +20,7 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
   const isNew = inMemory || !existsSync(join(dir, "PG_VERSION"));
   const client = await startPgliteThread({
     dataDir: dir,
-    templateFile: isNew && existsSync(TEMPLATE_FILE) ? TEMPLATE_FILE : undefined,
+    templateFile: isNew && options.fromTemplate !== false && existsSync(TEMPLATE_FILE) ? TEMPLATE_FILE : undefined,
     extensions: Object.keys(PGLITE_EXTENSIONS),
   });
   // Every statement of the running app waits its turn in one first-come queue (see queue.ts).
@@ -44,7 +44,7 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
     rows,
     transaction,
     serialTransaction: transaction,
-    migrate: () => client.migrate(MIGRATIONS_DIR),
+    migrate: (migrationsFolder = MIGRATIONS_DIR) => client.migrate(migrationsFolder),
     exclusive: (fn) => fn(),
     async listen(channel, onMessage) {
       local.on(channel, onMessage);

@@ -89,8 +89,8 @@ export async function deleteAccount(ctx: Caller, password: string) {
         message: "You are the last admin. Make another member an admin before deleting your account.",
       });
     await rows(sql`
-      INSERT INTO anonymous_first_answers (question_id, is_correct, chosen_option, time_taken_ms, rest_share)
-      SELECT a.question_id, a.is_correct, a.chosen_option, a.time_taken_ms,
+      INSERT INTO anonymous_first_answers (question_id, question_version, is_correct, chosen_option, time_taken_ms, rest_share)
+      SELECT a.question_id, a.question_version, a.is_correct, a.chosen_option, a.time_taken_ms,
         CASE WHEN t.answered > 1 THEN (t.correct - a.is_correct::int)::float8 / (t.answered - 1) END
       FROM question_attempts a LEFT JOIN member_first_totals t ON t.user_id = a.user_id
       WHERE a.user_id = ${id} AND a.is_first

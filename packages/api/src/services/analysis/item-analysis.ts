@@ -16,14 +16,17 @@ const optionCountsSql = sql.raw(
   `ARRAY[${[0, 1, 2, 3].map((i) => `count(*) FILTER (WHERE a.chosen_option = ${i})`).join(", ")}]::int[]`,
 );
 
-/** The sums of `ItemSums` per question, for the questions given (first answers only). */
-export async function itemSumsOf(database: Rows, questionIds: number[]): Promise<Map<number, ItemSums>> {
+/** How item sums are keyed: a question's id and version ("12:2"), each version analysed on its own. */
+export const sumsKey = (questionId: number, version: number) => `${questionId}:${version}`;
+
+/** The sums of `ItemSums` per question version, for the questions given (first answers only). */
+export async function itemSumsOf(database: Rows, questionIds: number[]): Promise<Map<string, ItemSums>> {
   if (questionIds.length === 0) return new Map();
   const ids = `{${questionIds.join(",")}}`;
   // y: the member's first-answer share right on the rest of the bank (this item taken out); null when
   // they answered no other item. Deleted members' first answers count too, with their share as stored.
-  const rows = await database.rows<ItemSums & { questionId: number }>(sql`
-    SELECT a.question_id AS "questionId",
+  const rows = await database.rows<ItemSums & { questionId: number; version: number }>(sql`
+    SELECT a.question_id AS "questionId", a.question_version AS version,
       count(*)::int AS answers,
       (count(*) FILTER (WHERE a.is_correct))::int AS correct,
       (count(*) FILTER (WHERE a.rest IS NOT NULL))::int AS pairs,
@@ -34,17 +37,20 @@ export async function itemSumsOf(database: Rows, questionIds: number[]): Promise
       ${optionCountsSql} AS "optionCounts",
       percentile_cont(0.5) WITHIN GROUP (ORDER BY a.time_taken_ms) AS "medianTimeMs"
     FROM (
-      SELECT a.question_id, a.is_correct, a.chosen_option, a.time_taken_ms,
+      SELECT a.question_id, a.question_version, a.is_correct, a.chosen_option, a.time_taken_ms,
         CASE WHEN t.answered > 1 THEN (t.correct - a.is_correct::int)::float8 / (t.answered - 1) END AS rest
       FROM question_attempts a JOIN member_first_totals t ON t.user_id = a.user_id
       WHERE a.is_first AND a.question_id = ANY(${ids}::int[])
       UNION ALL
-      SELECT question_id, is_correct, chosen_option, time_taken_ms, rest_share
+      SELECT question_id, question_version, is_correct, chosen_option, time_taken_ms, rest_share
       FROM anonymous_first_answers WHERE question_id = ANY(${ids}::int[])
     ) a
-    GROUP BY a.question_id`);
+    GROUP BY a.question_id, a.question_version`);
   return new Map(
-    rows.map(({ questionId, ...sums }) => [questionId, { ...sums, medianTimeMs: sums.medianTimeMs ?? null }]),
+    rows.map(({ questionId, version, ...sums }) => [
+      sumsKey(questionId, version),
+      { ...sums, medianTimeMs: sums.medianTimeMs ?? null },
+    ]),
   );
 }
 
@@ -56,16 +62,17 @@ export interface FirstAnswerCounts {
 
 const PEER_CACHE_MS = 60_000;
 const PEER_CACHE_LIMIT = 10_000;
-/** Per database (tests run several), question id → counts and when they were read. */
-const peerCaches = new WeakMap<object, Map<number, { at: number; counts: FirstAnswerCounts }>>();
+/** Per database (tests run several), question id and version → counts and when they were read. */
+const peerCaches = new WeakMap<object, Map<string, { at: number; counts: FirstAnswerCounts }>>();
 
 /**
- * First-answer counts per question, cached for a minute in this process: every answer screen asks,
- * and a share that is a minute old is as good to a member as a fresh one.
+ * First-answer counts of each question's given version (members see the latest one's), cached for a
+ * minute in this process: every answer screen asks, and a share that is a minute old is as good to a
+ * member as a fresh one. By question id.
  */
 export async function firstAnswerCounts(
   database: Rows,
-  questionIds: number[],
+  questions: { id: number; version: number }[],
 ): Promise<Map<number, FirstAnswerCounts>> {
   let cache = peerCaches.get(database);
   if (!cache) {
@@ -74,30 +81,30 @@ export async function firstAnswerCounts(
   }
   const now = Date.now();
   const result = new Map<number, FirstAnswerCounts>();
-  const missing: number[] = [];
-  for (const id of new Set(questionIds)) {
-    const hit = cache.get(id);
-    if (hit && now - hit.at < PEER_CACHE_MS) result.set(id, hit.counts);
-    else missing.push(id);
+  const missing: { id: number; version: number }[] = [];
+  for (const q of new Map(questions.map((q) => [q.id, q])).values()) {
+    const hit = cache.get(sumsKey(q.id, q.version));
+    if (hit && now - hit.at < PEER_CACHE_MS) result.set(q.id, hit.counts);
+    else missing.push(q);
   }
   if (missing.length > 0) {
     const rows = await database.rows<FirstAnswerCounts & { questionId: number }>(sql`
       SELECT a.question_id AS "questionId", count(*)::int AS answers,
         (count(*) FILTER (WHERE a.is_correct))::int AS correct, ${optionCountsSql} AS "optionCounts"
       FROM (
-        SELECT question_id, is_correct, chosen_option FROM question_attempts
-        WHERE is_first AND question_id = ANY(${`{${missing.join(",")}}`}::int[])
+        SELECT question_id, question_version, is_correct, chosen_option FROM question_attempts WHERE is_first
         UNION ALL
-        SELECT question_id, is_correct, chosen_option FROM anonymous_first_answers
-        WHERE question_id = ANY(${`{${missing.join(",")}}`}::int[])
+        SELECT question_id, question_version, is_correct, chosen_option FROM anonymous_first_answers
       ) a
+      JOIN unnest(${`{${missing.map((q) => q.id).join(",")}}`}::int[], ${`{${missing.map((q) => q.version).join(",")}}`}::int[]) AS v(id, version)
+        ON a.question_id = v.id AND a.question_version = v.version
       GROUP BY a.question_id`);
     const read = new Map(rows.map(({ questionId, ...counts }) => [questionId, counts]));
     if (cache.size + missing.length > PEER_CACHE_LIMIT) cache.clear();
-    for (const id of missing) {
-      const counts = read.get(id) ?? { answers: 0, correct: 0, optionCounts: [0, 0, 0, 0] };
-      cache.set(id, { at: now, counts });
-      result.set(id, counts);
+    for (const q of missing) {
+      const counts = read.get(q.id) ?? { answers: 0, correct: 0, optionCounts: [0, 0, 0, 0] };
+      cache.set(sumsKey(q.id, q.version), { at: now, counts });
+      result.set(q.id, counts);
     }
   }
   return result;
@@ -109,7 +116,8 @@ export const SNAPSHOT_FRESH_MS = 5 * 60_000;
 const computing = new WeakMap<object, Map<number, Promise<SectionSums>>>();
 
 export interface SectionSums {
-  sums: Map<number, ItemSums>;
+  /** By sumsKey (question id and version). */
+  sums: Map<string, ItemSums>;
   computedAt: Date;
 }
 
@@ -158,7 +166,7 @@ export async function sectionSumsOf(
       if (Date.now() - computedAt.getTime() > SNAPSHOT_FRESH_MS)
         // Behind the answer: a failure here (a closing database) only leaves the older figures.
         computeSection(database, section, questionIds).catch(() => {});
-      return { sums: new Map(Object.entries(stored.sums).map(([id, s]) => [Number(id), s])), computedAt };
+      return { sums: new Map(Object.entries(stored.sums)), computedAt };
     }
   }
   return computeSection(database, section, questionIds);
@@ -210,14 +218,21 @@ async function readBankFirstAnswers(
     SELECT section_number AS section, computed_at AS "computedAt", sums FROM item_analysis_snapshots`);
   const bySection = new Map(stored.map((s) => [s.section, s]));
   const result = new Map<number, { answers: number; correct: number }>();
-  const add = (sums: Iterable<[number, ItemSums]>) => {
-    for (const [id, s] of sums) result.set(id, { answers: s.answers, correct: s.correct });
+  // Sums are kept per version (sumsKey); peers' rates count the latest version's answers only.
+  const versions = new Map<number, number>();
+  const add = (sums: Iterable<[string, ItemSums]>) => {
+    for (const [key, s] of sums) {
+      const [id = 0, version = 0] = key.split(":").map(Number);
+      if ((versions.get(id) ?? 0) > version) continue;
+      versions.set(id, version);
+      result.set(id, { answers: s.answers, correct: s.correct });
+    }
   };
   const behind: Promise<SectionSums>[] = [];
   for (const [section, ids] of questionIdsBySection) {
     const snapshot = bySection.get(section);
     if (snapshot && Date.now() - new Date(snapshot.computedAt).getTime() <= SNAPSHOT_FRESH_MS)
-      add(Object.entries(snapshot.sums).map(([id, s]) => [Number(id), s]));
+      add(Object.entries(snapshot.sums));
     else behind.push(sectionSumsOf(database, section, ids));
   }
   for (const { sums } of await Promise.all(behind)) add(sums);

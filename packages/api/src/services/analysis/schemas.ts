@@ -5,8 +5,8 @@ import { z } from "zod";
 
 const itemFlag = z.enum(Object.keys(ITEM_FLAG_LABELS) as [ItemFlag, ...ItemFlag[]]);
 
-const itemAnalysisRow = z.object({
-  questionId: z.number().int(),
+const versionAnalysis = z.object({
+  version: z.number().int().meta({ description: "The question version these first answers were given to." }),
   questionType: z.enum(["multiple-choice", "fill-in-blank"]),
   questionText: z.string(),
   options: z.array(z.string()).nullable(),
@@ -24,6 +24,14 @@ const itemAnalysisRow = z.object({
   medianTimeMs: z.number().nullable(),
   flags: z.array(itemFlag),
   needsChecking: z.boolean(),
+});
+
+const itemAnalysisRow = versionAnalysis.extend({
+  questionId: z.number().int(),
+  earlierVersions: z.array(versionAnalysis).meta({
+    description:
+      "The figures of each earlier version that members answered, latest first; the row itself is the latest version.",
+  }),
 });
 
 export const peerStatsRow = z.object({

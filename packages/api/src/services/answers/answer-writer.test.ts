@@ -12,9 +12,13 @@ async function questionsOf(section: number) {
   return t.admin.call.questions.list({ section });
 }
 
-const answerTo = (q: { id: number; sectionNumber: number; correctAnswer: string }, correct: boolean): GradedAnswer => ({
+const answerTo = (
+  q: { id: number; version: number; sectionNumber: number; correctAnswer: string },
+  correct: boolean,
+): GradedAnswer => ({
   id: randomUUID(),
   questionId: q.id,
+  questionVersion: q.version,
   sectionNumber: q.sectionNumber,
   userAnswer: correct ? q.correctAnswer : "wrong",
   isCorrect: correct,

@@ -13,6 +13,7 @@ async function answersFor(section: number, correct: boolean[]): Promise<GradedAn
   return questions.map((q, i) => ({
     id: randomUUID(),
     questionId: q.id,
+    questionVersion: q.version,
     sectionNumber: q.sectionNumber,
     userAnswer: correct[i] ? q.correctAnswer : "wrong",
     isCorrect: correct[i]!,
@@ -78,6 +79,7 @@ describe("recordAnswers", () => {
     const answer = (userAnswer: string, timeTakenMs: number | null): GradedAnswer => ({
       id: randomUUID(),
       questionId: q!.id,
+      questionVersion: q!.version,
       sectionNumber: q!.sectionNumber,
       userAnswer,
       isCorrect: userAnswer === q!.correctAnswer,

@@ -21,6 +21,8 @@ export interface ProgressRecord {
 export interface GradedAnswer {
   id: string;
   questionId: number;
+  /** The version of the question answered. */
+  questionVersion: number;
   sectionNumber: number;
   userAnswer: string;
   isCorrect: boolean;
@@ -66,6 +68,7 @@ interface StoredRow {
   id: string;
   user_id: number;
   question_id: number;
+  question_version: number;
   section_number: number;
   user_answer: string;
   is_correct: boolean;
@@ -135,7 +138,7 @@ export async function writeAnswers(
   const values = sql.join(
     sorted.map(
       ({ userId, answer: a }) =>
-        sql`(${a.id}::uuid, ${userId}::int, ${a.questionId}::int, ${a.sectionNumber}::int, ${a.userAnswer}::text, ${a.isCorrect}::boolean, ${a.chosenOption ?? null}::smallint, ${a.timeTakenMs ?? null}::int, ${a.confidence ?? null}::text)`,
+        sql`(${a.id}::uuid, ${userId}::int, ${a.questionId}::int, ${a.questionVersion}::int, ${a.sectionNumber}::int, ${a.userAnswer}::text, ${a.isCorrect}::boolean, ${a.chosenOption ?? null}::smallint, ${a.timeTakenMs ?? null}::int, ${a.confidence ?? null}::text)`,
     ),
     sql`, `,
   );
@@ -150,7 +153,7 @@ export async function writeAnswers(
   // is not merged into a join), so the plan does not depend on the tables' sizes when PostgreSQL made
   // it: a plan kept from a new database's first minutes would otherwise read whole tables.
   const [written] = await runner.rows<Written>(sql`
-    WITH input (id, user_id, question_id, section_number, user_answer, is_correct, chosen_option, time_taken_ms, confidence) AS (VALUES ${values}),
+    WITH input (id, user_id, question_id, question_version, section_number, user_answer, is_correct, chosen_option, time_taken_ms, confidence) AS (VALUES ${values}),
     prev AS (
       SELECT i.user_id, i.question_id, r.is_correct, r.attempts FROM input i CROSS JOIN LATERAL (
         SELECT is_correct, attempts FROM question_results WHERE user_id = i.user_id AND question_id = i.question_id LIMIT 1
@@ -180,12 +183,12 @@ export async function writeAnswers(
         WHERE question_results.last_attempt_id IS DISTINCT FROM EXCLUDED.last_attempt_id
       RETURNING user_id, question_id, attempts, attempts = 1 AS is_first
     ), ins AS (
-      INSERT INTO question_attempts (id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence)
-      SELECT f.id, f.user_id, f.question_id, f.section_number, f.user_answer, f.is_correct, ${testAttemptId}::uuid,
+      INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence)
+      SELECT f.id, f.user_id, f.question_id, f.question_version, f.section_number, f.user_answer, f.is_correct, ${testAttemptId}::uuid,
              f.created_at, f.chosen_option, u.is_first, f.time_taken_ms, f.confidence
       FROM fresh f JOIN upd u USING (user_id, question_id)
       ON CONFLICT (id) DO NOTHING
-      RETURNING id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence
+      RETURNING id, user_id, question_id, question_version, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence
     ), totals AS (
       INSERT INTO member_first_totals (user_id, answered, correct)
       SELECT user_id, count(*)::int, (count(*) FILTER (WHERE is_correct))::int FROM ins WHERE is_first
@@ -235,7 +238,7 @@ export async function writeAnswers(
       sql`, `,
     );
     const late = await runner.rows<StoredRow>(sql`
-      SELECT id, user_id, question_id, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence
+      SELECT id, user_id, question_id, question_version, section_number, user_answer, is_correct, test_attempt_id, created_at, chosen_option, is_first, time_taken_ms, confidence
       FROM question_attempts WHERE id IN (${ids})`);
     for (const r of late) existing.set(r.id, r);
   }
@@ -248,6 +251,7 @@ export async function writeAnswers(
     return {
       id: row.id,
       questionId: row.question_id,
+      questionVersion: row.question_version,
       sectionNumber: row.section_number,
       userAnswer: row.user_answer,
       isCorrect: row.is_correct,
@@ -285,6 +289,7 @@ export async function writeAnswers(
               userId: entries[n]!.userId,
               itemType: "question" as const,
               itemId: a.questionId,
+              itemVersion: a.questionVersion,
               rating: ratingForAnswer(a.isCorrect, a.confidence),
               reviewedAt: new Date(a.createdAt),
               confidence: a.confidence ?? null,

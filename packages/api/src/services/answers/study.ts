@@ -30,6 +30,7 @@ export async function answerQuestion(
     .write(userId, {
       id: input.id ?? randomUUID(),
       questionId: question.id,
+      questionVersion: question.version,
       sectionNumber: question.sectionNumber,
       userAnswer: input.userAnswer,
       isCorrect: isAnswerCorrect(question, input.userAnswer),

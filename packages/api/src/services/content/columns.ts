@@ -23,6 +23,7 @@ export const questionColumns = {
   explanation: questions.explanation,
   citation: questions.citation,
   ...sourceOf(questions),
+  version: questions.version,
 };
 
 export const flashcardColumns = {
@@ -32,4 +33,5 @@ export const flashcardColumns = {
   definition: flashcards.definition,
   citation: flashcards.citation,
   ...sourceOf(flashcards),
+  version: flashcards.version,
 };

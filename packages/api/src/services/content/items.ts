@@ -6,8 +6,12 @@
  * Removal: an item no member has used is deleted; one that members have answered or rated is archived
  * instead (gone from study, tests and lists, while their answers, progress and past tests stay as they
  * were). Either way a shipped item is tombstoned, so loading the content again does not bring it back.
+ *
+ * Versions: the database makes a new version of an item on create and on every change of what members
+ * see or how it is graded (migration 0011_edit_versions); each write names its admin to it (actAs).
  */
 import { contentTombstones, flashcards, questions } from "@jcba/db";
+import { type AdminAuditKind, changesGrading, DEFAULT_PAST_ANSWER_CHOICE, type PastAnswerChoice } from "@jcba/domain";
 import { questionProblem } from "@jcba/validators/api";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
@@ -15,6 +19,7 @@ import { clientErrorFrom } from "../../trpc/db-errors.ts";
 import type { Context } from "../../trpc/procedures.ts";
 import { recordAdminAction } from "../audit/audit-trail.ts";
 import { flashcardColumns, questionColumns } from "./columns.ts";
+import { regradeAnswers } from "./regrade.ts";
 import type { Flashcard, FlashcardInput, Question, QuestionInput } from "./schemas.ts";
 
 export type ContentKind = "question" | "flashcard";
@@ -29,10 +34,13 @@ const KINDS = {
     noun: "Question",
     used: (id: number) => sql`EXISTS (SELECT 1 FROM question_attempts WHERE question_id = ${id})`,
     /** Only multiple choice has options; an item's fields checked together (see questionProblem). */
-    settle: (item: Question, before?: Question) => {
+    settle: (item: Question, before?: Question, givesAlternatives = false) => {
       if (item.questionType === "fill-in-blank") item.options = null;
-      // Accepted spellings belong to the answer they were written for.
-      if (before && (item.correctAnswer !== before.correctAnswer || item.questionType !== "fill-in-blank"))
+      // Accepted spellings belong to the answer they were written for (a restore brings back its own).
+      if (
+        before &&
+        (item.questionType !== "fill-in-blank" || (item.correctAnswer !== before.correctAnswer && !givesAlternatives))
+      )
         item.alternatives = null;
       const problem = before ? questionProblem(item) : null;
       if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem.message });
@@ -44,12 +52,18 @@ const KINDS = {
     columns: flashcardColumns,
     noun: "Flashcard",
     used: (id: number) => sql`EXISTS (SELECT 1 FROM flashcard_mastery WHERE flashcard_id = ${id})`,
-    settle: (item: Flashcard) => item,
+    settle: (item: Flashcard, _before?: Flashcard, _givesAlternatives = false) => item,
   },
 } as const;
 
 /** What a content write needs: the database, the cache to clear, and who acts (for the audit trail). */
 export type ContentWriter = Pick<Context, "database" | "content" | "user" | "requestId" | "ip">;
+
+/** Names the writing admin to the version trigger, for the transaction it runs in only. */
+export function actAs(ctx: Pick<ContentWriter, "user">) {
+  const actor = ctx.user && ctx.user.id > 0 ? String(ctx.user.id) : "";
+  return sql`SELECT set_config('jcba.actor', ${actor}, true)`;
+}
 
 // Both tables share the columns a write touches; one drizzle type stands for either.
 const tableOf = (kind: ContentKind) => KINDS[kind].table as typeof questions;
@@ -61,7 +75,8 @@ export async function createContentItem<K extends ContentKind>(
   input: InputOf<K>,
 ): Promise<ItemOf<K>> {
   const values = KINDS[kind].settle({ ...input, citation: input.citation ?? null } as never) as object;
-  const created = await ctx.database.db.transaction(async (tx) => {
+  const created = await ctx.database.transaction(async ({ db: tx, rows }) => {
+    await rows(actAs(ctx));
     const [row] = await tx
       .insert(tableOf(kind))
       .values({ ...(values as typeof questions.$inferInsert), editedAt: new Date() })
@@ -80,32 +95,61 @@ export async function createContentItem<K extends ContentKind>(
   return created as ItemOf<K>;
 }
 
+export interface UpdateOptions {
+  /** The audit kind (default `<kind>.updated`; a restore records `<kind>.restored`). */
+  audit?: AdminAuditKind;
+  /** The version a restore brings back, for the audit trail. */
+  restoredFrom?: number;
+  /** When the edit changes a question's correct answer: keep past answers' grades (default) or regrade them. */
+  pastAnswers?: PastAnswerChoice;
+}
+
 export async function updateContentItem<K extends ContentKind>(
   ctx: ContentWriter,
   kind: K,
   id: number,
   changes: Partial<InputOf<K>>,
+  options: UpdateOptions = {},
 ): Promise<ItemOf<K>> {
   const { noun, settle } = KINDS[kind];
   const table = tableOf(kind);
-  const updated = await ctx.database.db.transaction(async (tx) => {
+  const updated = await ctx.database.transaction(async ({ db: tx, rows }) => {
+    await rows(actAs(ctx));
     const [current] = await tx.select(columnsOf(kind)).from(table).where(eq(table.id, id)).for("update");
     if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `${noun} ${id} does not exist.` });
     const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    const { id: _id, ...values } = settle({ ...current, ...given } as never, current as never) as typeof current;
+    const {
+      id: _id,
+      version: _version,
+      ...values
+    } = settle({ ...current, ...given } as never, current as never, given.alternatives !== undefined) as typeof current;
     const [row] = await tx
       .update(table)
       .set({ ...values, editedAt: new Date() })
       .where(eq(table.id, id))
       .returning(columnsOf(kind))
       .catch((e) => clientErrorFrom(e));
+    const regrade =
+      kind === "question" &&
+      changesGrading(current, row!) &&
+      (options.pastAnswers ?? DEFAULT_PAST_ANSWER_CHOICE) === "regrade";
     await recordAdminAction(tx, ctx, {
-      kind: `${kind}.updated`,
+      kind: options.audit ?? `${kind}.updated`,
       targetType: kind,
       targetId: id,
       before: current,
-      after: row,
+      after: options.restoredFrom === undefined ? row : { ...row, restoredFrom: options.restoredFrom },
     });
+    if (regrade) {
+      const outcome = await regradeAnswers({ db: tx, rows }, row as Question);
+      await recordAdminAction(tx, ctx, {
+        kind: "question.regraded",
+        targetType: "question",
+        targetId: id,
+        before: { version: current.version, correctAnswer: (current as Question).correctAnswer },
+        after: { version: row!.version, correctAnswer: (row as Question).correctAnswer, ...outcome },
+      });
+    }
     return row!;
   });
   ctx.content.invalidate();

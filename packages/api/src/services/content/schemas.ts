@@ -14,6 +14,9 @@ const itemSource = {
   secondSourceLabel: z.string().nullable(),
 };
 
+/** The item's latest version: each change of what members see or how it is graded makes a new one. */
+export const itemVersion = z.number().int().meta({ description: "The item's latest version (1 when never changed)." });
+
 export const question = z.object({
   id: z.number().int(),
   sectionNumber: z.number().int(),
@@ -26,6 +29,7 @@ export const question = z.object({
   explanation: z.string(),
   citation: z.string().nullable(),
   ...itemSource,
+  version: itemVersion,
 });
 export type Question = z.infer<typeof question>;
 
@@ -36,6 +40,7 @@ export const flashcard = z.object({
   definition: z.string(),
   citation: z.string().nullable(),
   ...itemSource,
+  version: itemVersion,
 });
 export type Flashcard = z.infer<typeof flashcard>;
 

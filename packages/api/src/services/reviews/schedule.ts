@@ -26,6 +26,8 @@ export interface ReviewInput {
   userId: number;
   itemType: ReviewItemType;
   itemId: number;
+  /** The version of the item reviewed; when left out, its latest version (read in the same statement). */
+  itemVersion?: number;
   rating: ReviewRating;
   reviewedAt: Date;
   /** How sure the member said they were, when they said. */
@@ -181,7 +183,7 @@ export async function writeReviews(
   const values = sql.join(
     planned.map(
       ({ input, previous, schedule, applied }) => sql`(${input.id}::uuid, ${input.userId}::int, ${input.itemType}::text,
-        ${input.itemId}::int, ${input.rating}::smallint, ${input.reviewedAt.toISOString()}::timestamptz, ${applied}::boolean,
+        ${input.itemId}::int, ${input.itemVersion ?? null}::int, ${input.rating}::smallint, ${input.reviewedAt.toISOString()}::timestamptz, ${applied}::boolean,
         ${previous === null}::boolean, ${schedule.due.toISOString()}::timestamptz, ${schedule.stability}::float8,
         ${schedule.difficulty}::float8, ${schedule.state}::smallint, ${schedule.reps}::int, ${schedule.lapses}::int,
         ${schedule.learningSteps}::int, ${schedule.scheduledDays}::int, ${schedule.lastReview.toISOString()}::timestamptz,
@@ -190,11 +192,15 @@ export async function writeReviews(
     sql`, `,
   );
   const written = await tx.rows<{ id: string; inserted: boolean; first: LogRow | null }>(sql`
-    WITH input (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state,
+    WITH input (id, user_id, item_type, item_id, item_version, rating, reviewed_at, applied, is_new, due, stability, difficulty, state,
                 reps, lapses, learning_steps, scheduled_days, last_review, confidence) AS (VALUES ${values}),
     logged AS (
-      INSERT INTO review_log (id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state, confidence)
-      SELECT id, user_id, item_type, item_id, rating, reviewed_at, applied, is_new, due, stability, difficulty, state, confidence
+      INSERT INTO review_log (id, user_id, item_type, item_id, item_version, rating, reviewed_at, applied, is_new, due, stability, difficulty, state, confidence)
+      SELECT id, user_id, item_type, item_id,
+        -- An answer names the version it graded; a rating takes the item's latest (COALESCE reads it only then).
+        COALESCE(item_version, CASE item_type WHEN 'question' THEN (SELECT version FROM questions WHERE questions.id = item_id)
+                                              ELSE (SELECT version FROM flashcards WHERE flashcards.id = item_id) END),
+        rating, reviewed_at, applied, is_new, due, stability, difficulty, state, confidence
       FROM input ORDER BY id
       ON CONFLICT (id) DO NOTHING RETURNING id
     ), moved AS (

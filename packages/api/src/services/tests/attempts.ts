@@ -19,6 +19,7 @@ import type { Context } from "../../trpc/procedures.ts";
 import { recordAnswers } from "../answers/answers.ts";
 import { questionColumns } from "../content/columns.ts";
 import type { Question } from "../content/schemas.ts";
+import { questionsAtVersions, versionKey } from "../content/versions.ts";
 import { toIso } from "../rows.ts";
 import type { checkInput, submission } from "./schemas.ts";
 
@@ -40,7 +41,10 @@ function certaintyOf(answers: { confidence: Confidence | null; isCorrect: boolea
   return summary.answered === 0 ? null : summary;
 }
 
-/** Rebuilds a stored attempt's review from its question list and recorded answers. */
+/**
+ * Rebuilds a stored attempt's review from its question list and recorded answers, each question as the
+ * member saw it (the version the test drew, read only when an edit has made a newer one since).
+ */
 async function resultOf(ctx: Reader, attempt: Attempt) {
   const answers = await ctx.database.db
     .select({
@@ -63,9 +67,19 @@ async function resultOf(ctx: Reader, attempt: Attempt) {
           ),
         )
       : new Map<number, never>();
-  const review = attempt.questionIds.flatMap((id) => {
-    const q = snapshot.questionsById.get(id) ?? kept.get(id);
-    if (!q) return []; // an admin-written question deleted before anyone answered it
+  const current = (id: number) => snapshot.questionsById.get(id) ?? kept.get(id);
+  const older = await questionsAtVersions(
+    ctx.database.db,
+    attempt.questionIds.flatMap((id, n) => {
+      const version = attempt.questionVersions[n] ?? 1;
+      const q = current(id);
+      return q && q.version !== version ? [{ id, version }] : [];
+    }),
+  );
+  const review = attempt.questionIds.flatMap((id, n) => {
+    const latest = current(id);
+    if (!latest) return []; // an admin-written question deleted before anyone answered it
+    const q = older.get(versionKey(id, attempt.questionVersions[n] ?? latest.version)) ?? latest;
     const a = byQuestion.get(id);
     return [
       {
@@ -74,6 +88,7 @@ async function resultOf(ctx: Reader, attempt: Attempt) {
         questionType: q.questionType,
         questionText: q.questionText,
         options: q.options,
+        version: q.version,
         userAnswer: a?.userAnswer ?? null,
         isCorrect: a?.isCorrect ?? false,
         confidence: a?.confidence ?? null,
@@ -141,8 +156,21 @@ export async function submitTest(ctx: Reader, userId: number, input: z.infer<typ
     if (!q) throw new TRPCError({ code: "NOT_FOUND", message: `Question ${a.questionId} does not exist.` });
     archived.set(q.id, q);
   }
+  // A test drawn before an edit is graded with the versions it drew (read only when one is older).
+  const latestOf = (id: number) => (snapshot.questionsById.get(id) ?? archived.get(id))!;
+  const drawnOlder = input.answers.filter(
+    (a) => a.version !== undefined && a.version !== latestOf(a.questionId).version,
+  );
+  const older = await questionsAtVersions(
+    ctx.database.db,
+    drawnOlder.map((a) => ({ id: a.questionId, version: a.version! })),
+  );
+  for (const a of drawnOlder)
+    if (!older.has(versionKey(a.questionId, a.version!)))
+      throw new TRPCError({ code: "BAD_REQUEST", message: `Question ${a.questionId} has no version ${a.version}.` });
   const graded = input.answers.map((a) => {
-    const q = (snapshot.questionsById.get(a.questionId) ?? archived.get(a.questionId))!;
+    const latest = latestOf(a.questionId);
+    const q = a.version === undefined ? latest : (older.get(versionKey(a.questionId, a.version)) ?? latest);
     const answered = a.userAnswer !== null && a.userAnswer.trim() !== "";
     return {
       q,
@@ -164,6 +192,7 @@ export async function submitTest(ctx: Reader, userId: number, input: z.infer<typ
         userId,
         sectionsIncluded: sections,
         questionIds: graded.map((g) => g.q.id),
+        questionVersions: graded.map((g) => g.q.version),
         totalQuestions: graded.length,
         score: testScore(correct, graded.length),
         timeSpentSeconds: input.timeSpentSeconds,
@@ -184,6 +213,7 @@ export async function submitTest(ctx: Reader, userId: number, input: z.infer<typ
             {
               id: randomUUID(),
               questionId: g.q.id,
+              questionVersion: g.q.version,
               sectionNumber: g.q.sectionNumber,
               userAnswer: g.userAnswer,
               isCorrect: g.isCorrect,

@@ -136,6 +136,7 @@ export async function drawTest(ctx: Reader, userId: number, input: z.infer<typeo
       questionType: q.questionType,
       questionText: q.questionText,
       options: q.options,
+      version: q.version,
     })),
   };
 }

@@ -41,6 +41,7 @@ export const testQuestion = z.object({
   questionType: z.enum(["multiple-choice", "fill-in-blank"]),
   questionText: z.string(),
   options: z.array(z.string()).nullable(),
+  version: z.number().int().meta({ description: "The version of the question shown; a submission names it back." }),
 });
 
 /** A graded answer's feedback: tutor mode's check, and each question of a test's review. */
@@ -122,6 +123,15 @@ export const submission = z.object({
         userAnswer: testAnswerText.nullable(),
         timeTakenMs,
         confidence: confidence.optional(),
+        version: z
+          .number({ error: "version must be a whole number." })
+          .int("version must be a whole number.")
+          .min(1, "version must be at least 1.")
+          .optional()
+          .meta({
+            description:
+              "The version of the question drawn: a test in progress keeps the versions it drew through an edit. Default: the latest.",
+          }),
       }),
     )
     .min(1, "A test needs at least one question.")

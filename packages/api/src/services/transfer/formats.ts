@@ -253,5 +253,11 @@ export async function checkImport<K extends TransferKind>(
     if (problems.length === 0 && parsed.success)
       valid.push({ row, id, values: parsed.data, alternatives: moodle?.[index]?.alternatives ?? null });
   }
-  return { error: undefined, reports, valid: reports.some((r) => r.problems.length > 0) ? [] : valid };
+  // `candidates`: every row without problems, for a dry run to report the versions they would make.
+  return {
+    error: undefined,
+    reports,
+    valid: reports.some((r) => r.problems.length > 0) ? [] : valid,
+    candidates: valid,
+  };
 }

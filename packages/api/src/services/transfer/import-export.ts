@@ -3,12 +3,14 @@
  * or Aiken: formats.ts checks every row): all rows or none, each in the audit trail.
  */
 import { flashcards, questions } from "@jcba/db";
+import { FLASHCARD_VERSION_FIELDS, fieldChanges, QUESTION_VERSION_FIELDS } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import { type AdminAuditEvent, recordAdminAction } from "../audit/audit-trail.ts";
 import { flashcardColumns, questionColumns } from "../content/columns.ts";
+import { actAs } from "../content/items.ts";
 import { checkImport, serialize } from "./formats.ts";
 import type { exportInput, importInput } from "./schemas.ts";
 
@@ -32,6 +34,57 @@ export async function exportItems(ctx: Pick<Context, "database">, input: z.outpu
   };
 }
 
+type Checked = Awaited<ReturnType<typeof checkImport>>["valid"][number];
+
+/** The values an imported row writes. */
+function rowValues(kind: "questions" | "flashcards", { values, alternatives }: Checked, now: Date) {
+  const v = values as Record<string, unknown>;
+  return kind === "questions"
+    ? {
+        ...v,
+        options: v.questionType === "multiple-choice" ? v.options : null,
+        citation: v.citation ?? null,
+        ...(alternatives ? { alternatives } : {}),
+        editedAt: now,
+      }
+    : { ...v, citation: v.citation ?? null, editedAt: now };
+}
+
+/**
+ * The version each valid row would make, by row: 1 for a new item, the next one for an update that
+ * changes what members see or how it is graded, null for an update of metadata only (the database's
+ * trigger decides the same way when the rows are written).
+ */
+async function versionsMade(
+  ctx: Pick<Context, "database">,
+  kind: "questions" | "flashcards",
+  valid: Checked[],
+  now: Date,
+): Promise<Map<number, number | null>> {
+  const table = kind === "questions" ? questions : flashcards;
+  const columns = (kind === "questions" ? questionColumns : flashcardColumns) as typeof questionColumns;
+  const fields = kind === "questions" ? QUESTION_VERSION_FIELDS : FLASHCARD_VERSION_FIELDS;
+  const ids = valid.flatMap((c) => (c.id === null ? [] : [c.id]));
+  const current = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await ctx.database.db
+            .select(columns)
+            .from(table as typeof questions)
+            .where(inArray(table.id, ids))
+        ).map((r) => [r.id, r as Record<string, unknown>]),
+  );
+  return new Map(
+    valid.map((c) => {
+      if (c.id === null) return [c.row, 1];
+      const before = current.get(c.id)!;
+      const after = { ...before, ...rowValues(kind, c, now) };
+      return [c.row, fieldChanges(before, after, fields).length > 0 ? (before.version as number) + 1 : null];
+    }),
+  );
+}
+
 /** A dry run reports each row's problems; otherwise every row is written, or none when any is invalid. */
 export async function importItems(
   ctx: Pick<Context, "database" | "content" | "user" | "requestId" | "ip">,
@@ -42,6 +95,8 @@ export async function importItems(
   const checked = await checkImport(input.kind, input.format, input.content, ids, {
     defaultSection: input.defaultSection ?? null,
   });
+  const now = new Date();
+  const versions = await versionsMade(ctx, input.kind, ("candidates" in checked && checked.candidates) || [], now);
   const summary = {
     dryRun: input.dryRun,
     error: checked.error ?? null,
@@ -49,7 +104,7 @@ export async function importItems(
     creates: checked.reports.filter((r) => r.action === "create").length,
     updates: checked.reports.filter((r) => r.action === "update").length,
     invalid: checked.reports.filter((r) => r.action === "invalid").length,
-    rows: checked.reports,
+    rows: checked.reports.map((r) => ({ ...r, newVersion: versions.get(r.row) ?? null })),
   };
   const ok = !checked.error && summary.invalid === 0;
   if (input.dryRun) return { ...summary, applied: false };
@@ -59,24 +114,16 @@ export async function importItems(
       message:
         checked.error ?? `${summary.invalid} row(s) have problems; nothing was imported. Run a dry run to see them.`,
     });
-  const now = new Date();
   const columns = (input.kind === "questions" ? questionColumns : flashcardColumns) as typeof questionColumns;
   const noun = input.kind === "questions" ? "question" : "flashcard";
   await ctx.database.db.transaction(async (tx) => {
+    // The versions the import makes name the importing admin (see services/content/items.ts).
+    await tx.execute(actAs(ctx));
     // Every imported item goes into the audit trail with what it was before and what it became.
     const events: AdminAuditEvent[] = [];
-    for (const { id, values, alternatives } of checked.valid) {
-      const v = values as Record<string, unknown>;
-      const row =
-        input.kind === "questions"
-          ? {
-              ...v,
-              options: v.questionType === "multiple-choice" ? v.options : null,
-              citation: v.citation ?? null,
-              ...(alternatives ? { alternatives } : {}),
-              editedAt: now,
-            }
-          : { ...v, citation: v.citation ?? null, editedAt: now };
+    for (const checkedRow of checked.valid) {
+      const { id } = checkedRow;
+      const row = rowValues(input.kind, checkedRow, now);
       let before: unknown = null;
       let after: { id: number } | undefined;
       if (id === null)

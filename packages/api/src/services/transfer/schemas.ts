@@ -21,6 +21,10 @@ export const importReport = z.object({
       id: z.number().int().nullable(),
       action: z.enum(["create", "update", "invalid"]),
       problems: z.array(z.string()),
+      newVersion: z.number().int().nullable().meta({
+        description:
+          "The version the row makes: 1 for a new item, the next for a change of what members see or how it is graded, null for metadata only or an invalid row.",
+      }),
     }),
   ),
 });
