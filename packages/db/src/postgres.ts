@@ -40,12 +40,57 @@ async function waitForServer(client: postgres.Sql, url: string, options: Databas
   }
 }
 
+/**
+ * The pool's client, counting the statements and transactions in flight through it (postgres.js keeps
+ * its pool's state to itself). A statement runs once awaited (its `then`), so it is counted from then
+ * until it settles; a transaction holds a connection from `begin` until it ends.
+ */
+function countInFlight(client: postgres.Sql): { client: postgres.Sql; inFlight: () => number } {
+  let inFlight = 0;
+  const settle = () => {
+    inFlight--;
+  };
+  const unsafe = ((...args: Parameters<postgres.Sql["unsafe"]>) => {
+    const query = client.unsafe(...args);
+    const then = query.then;
+    let counted = false;
+    // Wrapped in place: drizzle calls `.values()` and the like on this very object before awaiting it.
+    // biome-ignore lint/suspicious/noThenProperty: a postgres.js query is a thenable that runs when awaited
+    Object.defineProperty(query, "then", {
+      configurable: true,
+      value(this: typeof query, ...handlers: Parameters<typeof then>) {
+        if (!counted) {
+          counted = true;
+          inFlight++;
+          then.call(this, settle, settle);
+        }
+        return then.apply(this, handlers);
+      },
+    });
+    return query;
+  }) as postgres.Sql["unsafe"];
+  const begin = ((...args: Parameters<postgres.Sql["begin"]>) => {
+    inFlight++;
+    return (client.begin as (...a: unknown[]) => Promise<unknown>)(...args).finally(settle);
+  }) as postgres.Sql["begin"];
+  const counted = new Proxy(client, {
+    get(target, key) {
+      if (key === "unsafe") return unsafe;
+      if (key === "begin") return begin;
+      return Reflect.get(target, key, target);
+    },
+  });
+  return { client: counted, inFlight: () => inFlight };
+}
+
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
-  const client = postgres(options.databaseUrl, {
-    max: options.maxConnections ?? 20,
+  const poolSize = options.maxConnections ?? 20;
+  const pool = postgres(options.databaseUrl, {
+    max: poolSize,
     onnotice: () => {},
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
+  const { client, inFlight } = countInFlight(pool);
   await waitForServer(client, options.databaseUrl, options);
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   const dialect = new PgDialect({ casing: "snake_case" });
@@ -110,5 +155,10 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), serial?.client.end({ timeout: 5 })]);
     },
+    load() {
+      const busy = Math.min(inFlight(), poolSize);
+      return { idle: poolSize - busy, busy, waiting: inFlight() - busy };
+    },
+    observeWaits() {},
   };
 }

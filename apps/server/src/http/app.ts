@@ -15,6 +15,7 @@ import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
+import { registerMetrics } from "../metrics/index.ts";
 import type { Config } from "../process/config.ts";
 import { createLifecycle } from "../process/lifecycle.ts";
 import { loggerOptions, registerAccessLog } from "./access-log.ts";
@@ -71,6 +72,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   const audit = createAudit(database, app.log);
 
   registerAccessLog(app, config);
+  // Before every other route, so each one is counted.
+  const metricsListener = await registerMetrics(app, config, database);
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
   app.addHook("onRoute", (route) => {
     if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
@@ -116,5 +119,5 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
   await registerWebApp(app, config.WEB_DIST, sessions);
 
-  return { app, sessions, content, audit, lifecycle };
+  return { app, sessions, content, audit, lifecycle, metricsListener };
 }

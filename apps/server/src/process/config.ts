@@ -99,6 +99,11 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Turns on GET /metrics on the app's port, for a scraper that sends it as a Bearer token. */
+  METRICS_TOKEN: z.string().trim().min(16, "must have at least 16 characters").max(500).optional(),
+  /** A listener of its own for GET /metrics (the token is asked there too when it is set). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };
@@ -112,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD)
     throw new Error("Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL");
+  if (cleaned.METRICS_HOST && parsed.data.METRICS_PORT === undefined)
+    throw new Error("Invalid configuration:\n  METRICS_PORT: is required with METRICS_HOST");
   // One process per core in production; one elsewhere (development, tests).
   const WORKERS = parsed.data.WORKERS ?? (parsed.data.NODE_ENV === "production" ? availableParallelism() : 1);
   return { ...parsed.data, WORKERS };

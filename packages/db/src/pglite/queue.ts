@@ -16,9 +16,25 @@ import type { PgliteClient } from "./thread.ts";
 export class StatementQueue {
   private readonly waiting: (() => void)[] = [];
   private busy = false;
+  /** Told how long each statement or transaction waited for its turn, in seconds (metrics, overload guard). */
+  onWait: ((seconds: number) => void) | undefined;
+
+  /** Statements and transactions waiting for their turn. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  /** True while a statement or transaction runs. */
+  get running(): boolean {
+    return this.busy;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.busy) {
+      const queued = performance.now();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.onWait?.((performance.now() - queued) / 1000);
+    } else this.onWait?.(0);
     this.busy = true;
     try {
       return await work();
