@@ -53,6 +53,8 @@ export interface DatabaseLoad {
   idle: number;
   busy: number;
   waiting: number;
+  /** How long the statement waiting longest has waited, in milliseconds (0 when none waits). */
+  oldestWaitMs: number;
 }
 
 /** The part of a Database that runs statements, bound to one transaction. */

@@ -45,10 +45,19 @@ async function waitForServer(client: postgres.Sql, url: string, options: Databas
  * its pool's state to itself). A statement runs once awaited (its `then`), so it is counted from then
  * until it settles; a transaction holds a connection from `begin` until it ends.
  */
-function countInFlight(client: postgres.Sql): { client: postgres.Sql; inFlight: () => number } {
-  let inFlight = 0;
-  const settle = () => {
-    inFlight--;
+function countInFlight(
+  client: postgres.Sql,
+  poolSize: number,
+): { client: postgres.Sql; inFlight: () => number; oldestWaitMs: () => number } {
+  // Start times by entry, in arrival order; those past the pool's size wait (postgres.js serves in order).
+  const started = new Map<number, number>();
+  let next = 0;
+  const enter = () => {
+    const id = next++;
+    started.set(id, performance.now());
+    return () => {
+      started.delete(id);
+    };
   };
   const unsafe = ((...args: Parameters<postgres.Sql["unsafe"]>) => {
     const query = client.unsafe(...args);
@@ -61,8 +70,8 @@ function countInFlight(client: postgres.Sql): { client: postgres.Sql; inFlight: 
       value(this: typeof query, ...handlers: Parameters<typeof then>) {
         if (!counted) {
           counted = true;
-          inFlight++;
-          then.call(this, settle, settle);
+          const leave = enter();
+          then.call(this, leave, leave);
         }
         return then.apply(this, handlers);
       },
@@ -70,8 +79,8 @@ function countInFlight(client: postgres.Sql): { client: postgres.Sql; inFlight: 
     return query;
   }) as postgres.Sql["unsafe"];
   const begin = ((...args: Parameters<postgres.Sql["begin"]>) => {
-    inFlight++;
-    return (client.begin as (...a: unknown[]) => Promise<unknown>)(...args).finally(settle);
+    const leave = enter();
+    return (client.begin as (...a: unknown[]) => Promise<unknown>)(...args).finally(leave);
   }) as postgres.Sql["begin"];
   const counted = new Proxy(client, {
     get(target, key) {
@@ -80,7 +89,13 @@ function countInFlight(client: postgres.Sql): { client: postgres.Sql; inFlight: 
       return Reflect.get(target, key, target);
     },
   });
-  return { client: counted, inFlight: () => inFlight };
+  const oldestWaitMs = () => {
+    if (started.size <= poolSize) return 0;
+    let n = 0;
+    for (const at of started.values()) if (n++ === poolSize) return performance.now() - at;
+    return 0;
+  };
+  return { client: counted, inFlight: () => started.size, oldestWaitMs };
 }
 
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
@@ -90,7 +105,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     onnotice: () => {},
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
-  const { client, inFlight } = countInFlight(pool);
+  const { client, inFlight, oldestWaitMs } = countInFlight(pool, poolSize);
   await waitForServer(client, options.databaseUrl, options);
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   const dialect = new PgDialect({ casing: "snake_case" });
@@ -157,7 +172,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     },
     load() {
       const busy = Math.min(inFlight(), poolSize);
-      return { idle: poolSize - busy, busy, waiting: inFlight() - busy };
+      return { idle: poolSize - busy, busy, waiting: inFlight() - busy, oldestWaitMs: oldestWaitMs() };
     },
     observeWaits() {},
   };

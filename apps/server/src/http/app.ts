@@ -23,6 +23,7 @@ import { registerApiDocs } from "./api-docs/index.ts";
 import { createContextFactory } from "./context.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { openApiDocument } from "./openapi.ts";
+import { registerOverloadGuard } from "./overload.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { limitTrpcBodies } from "./trpc-body-limit.ts";
@@ -84,6 +85,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  // After cookies are parsed (a refusal's hooks read them), before anything reaches the database.
+  const overload = await registerOverloadGuard(app, config, database);
   registerSecurityHeaders(app);
   registerWriteGuard(app);
   registerErrorHandler(app);
@@ -116,7 +119,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream }: Ap
   registerRestRoutes(app, createContext);
   registerAuthRoutes(app, { config, database, sessions, audit });
   await registerApiDocs(app, openApiDocument());
-  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
+  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);
 
   return { app, sessions, content, audit, lifecycle, metricsListener };

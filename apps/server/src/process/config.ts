@@ -104,6 +104,12 @@ const schema = z.object({
   /** A listener of its own for GET /metrics (the token is asked there too when it is set). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Past this mean event-loop delay new requests get 503 (0: never for this reason). */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Past this wait of the statement waiting longest for the database new requests get 503 (0: never). */
+  OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** What a 503 for overload tells clients to wait before trying again. */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS"> & { WORKERS: number };

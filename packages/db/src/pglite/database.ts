@@ -57,7 +57,12 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
       await maintenance.stop();
       await client.close();
     },
-    load: () => ({ idle: queue.running ? 0 : 1, busy: queue.running ? 1 : 0, waiting: queue.waitingCount }),
+    load: () => ({
+      idle: queue.running ? 0 : 1,
+      busy: queue.running ? 1 : 0,
+      waiting: queue.waitingCount,
+      oldestWaitMs: queue.oldestWaitMs,
+    }),
     observeWaits(observer) {
       queue.onWait = observer;
     },
