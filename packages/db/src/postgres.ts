@@ -48,15 +48,19 @@ async function waitForServer(client: postgres.Sql, url: string, options: Databas
 function countInFlight(
   client: postgres.Sql,
   poolSize: number,
-): { client: postgres.Sql; inFlight: () => number; oldestWaitMs: () => number } {
+): { client: postgres.Sql; inFlight: () => number; oldestWaitMs: () => number; expectedWaitMs: () => number } {
   // Start times by entry, in arrival order; those past the pool's size wait (postgres.js serves in order).
   const started = new Map<number, number>();
   let next = 0;
+  /** Moving mean of how long a statement or transaction holds a connection, in milliseconds. */
+  let meanHoldMs = 1;
   const enter = () => {
     const id = next++;
-    started.set(id, performance.now());
+    const at = performance.now();
+    started.set(id, at);
     return () => {
       started.delete(id);
+      meanHoldMs += 0.05 * (performance.now() - at - meanHoldMs);
     };
   };
   const unsafe = ((...args: Parameters<postgres.Sql["unsafe"]>) => {
@@ -95,7 +99,10 @@ function countInFlight(
     for (const at of started.values()) if (n++ === poolSize) return performance.now() - at;
     return 0;
   };
-  return { client: counted, inFlight: () => started.size, oldestWaitMs };
+  // The line beyond the pool, served poolSize at a time.
+  const expectedWaitMs = () =>
+    Math.max(oldestWaitMs(), (Math.max(0, started.size - poolSize + 1) * meanHoldMs) / poolSize);
+  return { client: counted, inFlight: () => started.size, oldestWaitMs, expectedWaitMs };
 }
 
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
@@ -105,7 +112,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     onnotice: () => {},
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
-  const { client, inFlight, oldestWaitMs } = countInFlight(pool, poolSize);
+  const { client, inFlight, oldestWaitMs, expectedWaitMs } = countInFlight(pool, poolSize);
   await waitForServer(client, options.databaseUrl, options);
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   const dialect = new PgDialect({ casing: "snake_case" });
@@ -172,7 +179,13 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     },
     load() {
       const busy = Math.min(inFlight(), poolSize);
-      return { idle: poolSize - busy, busy, waiting: inFlight() - busy, oldestWaitMs: oldestWaitMs() };
+      return {
+        idle: poolSize - busy,
+        busy,
+        waiting: inFlight() - busy,
+        oldestWaitMs: oldestWaitMs(),
+        expectedWaitMs: expectedWaitMs(),
+      };
     },
     observeWaits() {},
   };
