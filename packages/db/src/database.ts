@@ -55,11 +55,6 @@ export interface DatabaseLoad {
   waiting: number;
   /** How long the statement waiting longest has waited, in milliseconds (0 when none waits). */
   oldestWaitMs: number;
-  /**
-   * How long a statement arriving now can expect to wait, in milliseconds: the longer of the oldest
-   * one's wait so far and the line ahead of it times the mean time a statement takes.
-   */
-  expectedWaitMs: number;
 }
 
 /** The part of a Database that runs statements, bound to one transaction. */

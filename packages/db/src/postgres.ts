@@ -48,19 +48,15 @@ async function waitForServer(client: postgres.Sql, url: string, options: Databas
 function countInFlight(
   client: postgres.Sql,
   poolSize: number,
-): { client: postgres.Sql; inFlight: () => number; oldestWaitMs: () => number; expectedWaitMs: () => number } {
+): { client: postgres.Sql; inFlight: () => number; oldestWaitMs: () => number } {
   // Start times by entry, in arrival order; those past the pool's size wait (postgres.js serves in order).
   const started = new Map<number, number>();
   let next = 0;
-  /** Moving mean of how long a statement or transaction holds a connection, in milliseconds. */
-  let meanHoldMs = 1;
   const enter = () => {
     const id = next++;
-    const at = performance.now();
-    started.set(id, at);
+    started.set(id, performance.now());
     return () => {
       started.delete(id);
-      meanHoldMs += 0.05 * (performance.now() - at - meanHoldMs);
     };
   };
   const unsafe = ((...args: Parameters<postgres.Sql["unsafe"]>) => {
@@ -99,10 +95,7 @@ function countInFlight(
     for (const at of started.values()) if (n++ === poolSize) return performance.now() - at;
     return 0;
   };
-  // The line beyond the pool, served poolSize at a time.
-  const expectedWaitMs = () =>
-    Math.max(oldestWaitMs(), (Math.max(0, started.size - poolSize + 1) * meanHoldMs) / poolSize);
-  return { client: counted, inFlight: () => started.size, oldestWaitMs, expectedWaitMs };
+  return { client: counted, inFlight: () => started.size, oldestWaitMs };
 }
 
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
@@ -112,7 +105,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     onnotice: () => {},
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
-  const { client, inFlight, oldestWaitMs, expectedWaitMs } = countInFlight(pool, poolSize);
+  const { client, inFlight, oldestWaitMs } = countInFlight(pool, poolSize);
   await waitForServer(client, options.databaseUrl, options);
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   const dialect = new PgDialect({ casing: "snake_case" });
@@ -184,7 +177,6 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
         busy,
         waiting: inFlight() - busy,
         oldestWaitMs: oldestWaitMs(),
-        expectedWaitMs: expectedWaitMs(),
       };
     },
     observeWaits() {},

@@ -62,7 +62,6 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
       busy: queue.running ? 1 : 0,
       waiting: queue.waitingCount,
       oldestWaitMs: queue.oldestWaitMs,
-      expectedWaitMs: queue.expectedWaitMs,
     }),
     observeWaits(observer) {
       queue.onWait = observer;

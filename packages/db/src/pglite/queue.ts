@@ -18,8 +18,6 @@ export class StatementQueue {
   /** When each waiting entry was queued (performance.now()), in the same order. */
   private readonly queuedAt: number[] = [];
   private busy = false;
-  /** Moving mean of how long a turn takes, in milliseconds. */
-  private meanTurnMs = 1;
   /** Told how long each statement or transaction waited for its turn, in seconds (metrics, overload guard). */
   onWait: ((seconds: number) => void) | undefined;
 
@@ -32,11 +30,6 @@ export class StatementQueue {
   get oldestWaitMs(): number {
     const first = this.queuedAt[0];
     return first === undefined ? 0 : performance.now() - first;
-  }
-
-  /** The oldest one's wait so far or the line times the mean turn, whichever is longer (milliseconds). */
-  get expectedWaitMs(): number {
-    return Math.max(this.oldestWaitMs, (this.waiting.length + (this.busy ? 1 : 0)) * this.meanTurnMs);
   }
 
   /** True while a statement or transaction runs. */
@@ -54,11 +47,9 @@ export class StatementQueue {
       this.onWait?.((performance.now() - queued) / 1000);
     } else this.onWait?.(0);
     this.busy = true;
-    const began = performance.now();
     try {
       return await work();
     } finally {
-      this.meanTurnMs += 0.05 * (performance.now() - began - this.meanTurnMs);
       // The database stays taken while it is handed over, so nobody overtakes the next in line.
       const next = this.waiting.shift();
       this.queuedAt.shift();
