@@ -12,7 +12,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDatabase } from "@jcba/db";
 import { startTestPostgres } from "@jcba/db/test-postgres";
+import { sql } from "drizzle-orm";
 import { startServer } from "./server.ts";
 
 const SLOW_MS = 2_000;
@@ -26,6 +28,10 @@ interface Stats {
   latencies: Record<Kind, number[]>;
   errors: Record<Kind, number>;
   errorSamples: string[];
+  /** Requests refused with 503 because the server was past capacity (not errors: the client tries later). */
+  busy: number;
+  /** Other 5xx answers (target 0). */
+  serverErrors: number;
 }
 
 /** Every benchmark member signs up from 127.0.0.1: lift the per-address sign-up limit. */
@@ -50,7 +56,10 @@ async function signUp(url: string, i: number): Promise<string> {
   return cookie.split(";")[0]!;
 }
 
-/** Runs the load against one server and prints its report. */
+/**
+ * Runs the load against one server and prints its report; resolves with the ids of the answers the
+ * server acknowledged, for the caller to look up once the server has stopped.
+ */
 async function loadOnce(label: string, url: string, members: number, seconds: number, thinkMs: number) {
   // Sign everyone up first (argon2 hashing), a few at a time, outside the measured window.
   const cookies: string[] = [];
@@ -71,7 +80,12 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
     latencies: { questions: [], answer: [], mastery: [], progress: [] },
     errors: { questions: 0, answer: 0, mastery: 0, progress: 0 },
     errorSamples: [],
+    busy: 0,
+    serverErrors: 0,
   };
+  /** Admitted requests' latencies (all but the 503s for overload). */
+  const admitted: number[] = [];
+  const acknowledgedAnswers: string[] = [];
   /** Per member and card: the value of the latest request the member sent that the server acknowledged. */
   const acknowledged = cookies.map(() => new Map<number, { seq: number; mastered: boolean }>());
   let seq = 0;
@@ -86,7 +100,14 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const text = await res.text();
-      stats.latencies[kind].push(performance.now() - started);
+      const ms = performance.now() - started;
+      stats.latencies[kind].push(ms);
+      if (res.status === 503) {
+        stats.busy++;
+        return null;
+      }
+      admitted.push(ms);
+      if (res.status >= 500) stats.serverErrors++;
       if (!res.ok) {
         stats.errors[kind]++;
         if (stats.errorSamples.length < 5) stats.errorSamples.push(`${kind} ${res.status}`);
@@ -123,11 +144,13 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
         await request("questions", cookie, `/api/questions?section=${section}`);
       } else if (roll < 0.6) {
         const q = pick(questions.filter((x) => x.sectionNumber === section));
-        await request("answer", cookie, "/api/progress/question-attempt", {
-          id: crypto.randomUUID(),
+        const id = crypto.randomUUID();
+        const body = await request("answer", cookie, "/api/progress/question-attempt", {
+          id,
           questionId: q.id,
           userAnswer: Math.random() < 0.7 ? q.correctAnswer : "wrong",
         });
+        if (body !== null) acknowledgedAnswers.push(id);
       } else if (roll < 0.85) {
         const card = pick(cards).id;
         const next = !(sentMastery.get(card) ?? false);
@@ -137,7 +160,8 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
       } else {
         await request("progress", cookie, "/api/progress/section");
       }
-      await sleep(thinkMs * (0.5 + Math.random()));
+      // No think time: the next request at once, yielding to the other members first.
+      await sleep(thinkMs > 0 ? thinkMs * (0.5 + Math.random()) : 0);
     }
   }
   const t0 = performance.now();
@@ -180,19 +204,50 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
     );
   }
   console.log(`  mastery values different from the last acknowledged: ${differing} of ${checked} (target 0)`);
+  console.log(
+    `  past capacity: ${stats.busy} answered 503 (${((100 * stats.busy) / Math.max(1, all.length)).toFixed(1)}%), other 5xx ${stats.serverErrors} (target 0); admitted requests p50 ${pct(admitted, 50)} ms, p99 ${pct(admitted, 99)} ms`,
+  );
   if (stats.errorSamples.length) console.log(`  first errors: ${stats.errorSamples.join("; ")}`);
+  return acknowledgedAnswers;
 }
 
-/** `bench load [pglite|postgres]`: both by default. BENCH_MEMBERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (400). */
-export async function load(only?: string) {
-  const members = Number(process.env.BENCH_MEMBERS ?? 200);
-  const seconds = Number(process.env.BENCH_SECONDS ?? 60);
-  const thinkMs = Number(process.env.BENCH_THINK_MS ?? 400);
+/** How many of the acknowledged answers the database holds (target: all of them). */
+async function storedOf(location: { databaseUrl?: string; dataDir?: string }, ids: string[]) {
+  const database = await createDatabase({ ...location, maxConnections: 2 });
+  try {
+    let stored = 0;
+    for (let i = 0; i < ids.length; i += 5_000) {
+      const chunk = sql.join(
+        ids.slice(i, i + 5_000).map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const [row] = await database.rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM question_attempts WHERE id IN (${chunk})`,
+      );
+      stored += row?.n ?? 0;
+    }
+    console.log(`  acknowledged answers stored: ${stored} of ${ids.length} (target all)`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `bench load [pglite|postgres]`: both by default. BENCH_MEMBERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (400).
+ * `bench overload [pglite|postgres]`: past capacity, 1,000 members with no think time for at most 60 s
+ * (the same knobs), reporting the share of 503s and the admitted requests' p99.
+ */
+export async function load(only?: string, overload = false) {
+  const members = Number(process.env.BENCH_MEMBERS ?? (overload ? 1000 : 200));
+  const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 60), overload ? 60 : Number.POSITIVE_INFINITY);
+  const thinkMs = Number(process.env.BENCH_THINK_MS ?? (overload ? 0 : 400));
   if (only !== "postgres") {
     const dir = mkdtempSync(join(tmpdir(), "jcba-load-"));
     const server = await startServer({ ...LOAD_ENV, DATA_DIR: dir });
     try {
-      await loadOnce("the embedded PGlite database", server.url, members, seconds, thinkMs);
+      const acknowledged = await loadOnce("the embedded PGlite database", server.url, members, seconds, thinkMs);
+      await server.stop();
+      await storedOf({ dataDir: dir }, acknowledged);
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -203,7 +258,9 @@ export async function load(only?: string) {
     try {
       const server = await startServer({ ...LOAD_ENV, DATABASE_URL: pg.url });
       try {
-        await loadOnce("PostgreSQL 15", server.url, members, seconds, thinkMs);
+        const acknowledged = await loadOnce("PostgreSQL 15", server.url, members, seconds, thinkMs);
+        await server.stop();
+        await storedOf({ databaseUrl: pg.url }, acknowledged);
       } finally {
         await server.stop();
       }

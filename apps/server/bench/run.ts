@@ -12,6 +12,8 @@
  *   pnpm --filter @jcba/server bench item-analysis  item analysis of a section with ITEM_USERS (25,000) × 400 first answers stored
  *   pnpm --filter @jcba/server bench cold       cold start on a new PGlite DATA_DIR (migrations + content)
  *   pnpm --filter @jcba/server bench load       BENCH_MEMBERS (200) members studying on PGlite, then on PostgreSQL (bench/load.ts)
+ *   pnpm --filter @jcba/server bench overload   1,000 members with no think time for at most 60 s, PGlite then PostgreSQL:
+ *                                               the share of 503s, admitted p99, acknowledged answers stored
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
  *   pnpm --filter @jcba/server bench readiness  GET /api/readiness (now and a forecast) and /api/review/calibration for
  *                                               one member with 400 reviews, SCALE_USERS (25,000) × 400 stored, p95
@@ -553,6 +555,7 @@ if (which === "scale" || which === "all") await scale();
 if (which === "directory" || which === "all") await directory();
 if (which === "item-analysis" || which === "all") await itemAnalysis();
 if (which === "load" || which === "all" || targets) await (await import("./load.ts")).load(process.argv[3]);
+if (which === "overload") await (await import("./load.ts")).load(process.argv[3], true);
 if (which === "search" || which === "all") await search();
 if (which === "readiness" || which === "all") await readiness();
 process.exit(0);

@@ -4,6 +4,15 @@ import type { AppRouter } from "./root.ts";
 export * as accountSchemas from "@jcba/validators/api";
 export { MEMBER_HEADER } from "@jcba/validators/headers";
 export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
+export {
+  type AnswerGroup,
+  type AnswersWritten,
+  type CacheLookup,
+  type ContentLoaded,
+  operationChannels,
+  publish as publishOperation,
+  type SigninRefused,
+} from "./operations.ts";
 export { type AppRouter, appRouter } from "./root.ts";
 export {
   CONTENT_CHANNEL,

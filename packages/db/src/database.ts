@@ -36,6 +36,26 @@ export interface Database {
   /** Tells every listener on `channel`, on every server of this database. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** How busy the database is at this moment, for metrics and the overload guard. */
+  load(): DatabaseLoad;
+  /**
+   * Calls `observer` with how long each statement (or transaction) waited for the database, in
+   * seconds: PGlite's statement queue. PostgreSQL's pool does not say, so it never calls it.
+   */
+  observeWaits(observer: (seconds: number) => void): void;
+}
+
+/**
+ * PGlite: one backend, `busy` while a statement runs and `waiting` statements in its queue. PostgreSQL:
+ * the pool's connections, estimated from the statements and transactions in flight (postgres.js does not
+ * expose its pool), with `waiting` those beyond the pool's size.
+ */
+export interface DatabaseLoad {
+  idle: number;
+  busy: number;
+  waiting: number;
+  /** How long the statement waiting longest has waited, in milliseconds (0 when none waits). */
+  oldestWaitMs: number;
 }
 
 /** The part of a Database that runs statements, bound to one transaction. */

@@ -4,7 +4,7 @@ import { createPostgresDatabase } from "./postgres.ts";
 import * as schema from "./schema.ts";
 
 export { userColumns } from "./columns.ts";
-export type { Database, DatabaseOptions, Db, Transaction } from "./database.ts";
+export type { Database, DatabaseLoad, DatabaseOptions, Db, Transaction } from "./database.ts";
 export * from "./schema.ts";
 export { schema };
 

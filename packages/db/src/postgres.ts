@@ -40,15 +40,75 @@ async function waitForServer(client: postgres.Sql, url: string, options: Databas
   }
 }
 
+/**
+ * The pool's client, counting the statements and transactions in flight through it (postgres.js keeps
+ * its pool's state to itself). A statement runs once awaited (its `then`), so it is counted from then
+ * until it settles; a transaction holds a connection from `begin` until it ends.
+ */
+function countInFlight(
+  client: postgres.Sql,
+  poolSize: number,
+): { client: postgres.Sql; inFlight: () => number; oldestWaitMs: () => number } {
+  // Start times by entry, in arrival order; those past the pool's size wait (postgres.js serves in order).
+  const started = new Map<number, number>();
+  let next = 0;
+  const enter = () => {
+    const id = next++;
+    started.set(id, performance.now());
+    return () => {
+      started.delete(id);
+    };
+  };
+  const unsafe = ((...args: Parameters<postgres.Sql["unsafe"]>) => {
+    const query = client.unsafe(...args);
+    const then = query.then;
+    let counted = false;
+    // Wrapped in place: drizzle calls `.values()` and the like on this very object before awaiting it.
+    // biome-ignore lint/suspicious/noThenProperty: a postgres.js query is a thenable that runs when awaited
+    Object.defineProperty(query, "then", {
+      configurable: true,
+      value(this: typeof query, ...handlers: Parameters<typeof then>) {
+        if (!counted) {
+          counted = true;
+          const leave = enter();
+          then.call(this, leave, leave);
+        }
+        return then.apply(this, handlers);
+      },
+    });
+    return query;
+  }) as postgres.Sql["unsafe"];
+  const begin = ((...args: Parameters<postgres.Sql["begin"]>) => {
+    const leave = enter();
+    return (client.begin as (...a: unknown[]) => Promise<unknown>)(...args).finally(leave);
+  }) as postgres.Sql["begin"];
+  const counted = new Proxy(client, {
+    get(target, key) {
+      if (key === "unsafe") return unsafe;
+      if (key === "begin") return begin;
+      return Reflect.get(target, key, target);
+    },
+  });
+  const oldestWaitMs = () => {
+    if (started.size <= poolSize) return 0;
+    let n = 0;
+    for (const at of started.values()) if (n++ === poolSize) return performance.now() - at;
+    return 0;
+  };
+  return { client: counted, inFlight: () => started.size, oldestWaitMs };
+}
+
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
   // Set on each connection as it opens (a startup parameter), so no statement runs without it.
   const connection = options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
-  const client = postgres(options.databaseUrl, {
-    max: options.maxConnections ?? 20,
+  const poolSize = options.maxConnections ?? 20;
+  const pool = postgres(options.databaseUrl, {
+    max: poolSize,
     onnotice: () => {},
     connection,
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
+  const { client, inFlight, oldestWaitMs } = countInFlight(pool, poolSize);
   await waitForServer(client, options.databaseUrl, options);
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   const dialect = new PgDialect({ casing: "snake_case" });
@@ -122,5 +182,15 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), serial?.client.end({ timeout: 5 })]);
     },
+    load() {
+      const busy = Math.min(inFlight(), poolSize);
+      return {
+        idle: poolSize - busy,
+        busy,
+        waiting: inFlight() - busy,
+        oldestWaitMs: oldestWaitMs(),
+      };
+    },
+    observeWaits() {},
   };
 }

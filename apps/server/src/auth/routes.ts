@@ -2,7 +2,7 @@
 
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
-import { accountSchemas } from "@jcba/api";
+import { accountSchemas, publishOperation } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -119,6 +119,7 @@ export function registerAuthRoutes(
     const address = addressKey(request.ip);
     const { count: addressFailures, waitMs: addressWait } = await failuresByIp.status(address);
     if (addressWait > 0) {
+      publishOperation.signinRefused({ reason: "lockout" });
       await recordLockedRefusal(database, audit, { targetType: "address", targetId: address }, request);
       return limited(request, reply, addressWait, "sign-in attempts");
     }
@@ -128,11 +129,13 @@ export function registerAuthRoutes(
     // Strangers' wrong passwords lock the account for strangers, not for the owner's known device.
     const accountWait = await failuresByAccount.retryAfter(email);
     if (accountWait > 0 && !(await isKnownDevice(database, request, email))) {
+      publishOperation.signinRefused({ reason: "lockout" });
       await recordLockedRefusal(database, audit, { targetType: "email", targetId: email }, request);
       return limited(request, reply, accountWait, "sign-in attempts");
     }
     const user = await verifyCredentials(database, email, parsed.data.password);
     if (!user) {
+      publishOperation.signinRefused({ reason: "failure" });
       await Promise.all([failuresByIp.hit(address), failuresByAccount.hit(email)]);
       await audit.record({ kind: "signin.failure", targetType: "email", targetId: email }, request);
       return fail(request, reply, 401, "invalid", "UNAUTHORIZED");
@@ -150,6 +153,7 @@ export function registerAuthRoutes(
         },
         request,
       );
+      publishOperation.signinRefused({ reason: "failure" });
       return fail(request, reply, 403, "disabled", "FORBIDDEN");
     }
     await audit.record(

@@ -21,6 +21,7 @@ import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
 import { createMailer } from "../mail/mailer.ts";
 import type { OutboxOptions } from "../mail/outbox.ts";
+import { registerMetrics } from "../metrics/index.ts";
 import { startBackgroundJobs } from "../process/background-jobs.ts";
 import type { Config } from "../process/config.ts";
 import { createLifecycle } from "../process/lifecycle.ts";
@@ -30,6 +31,7 @@ import { registerApiDocs } from "./api-docs/index.ts";
 import { createContextFactory } from "./context.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { openApiDocument } from "./openapi.ts";
+import { registerOverloadGuard } from "./overload.ts";
 import { registerRestRoutes } from "./rest.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { limitTrpcBodies } from "./trpc-body-limit.ts";
@@ -99,6 +101,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   const recovery = createRecovery({ config, database, mailer });
 
   registerAccessLog(app, config);
+  // Before every other route, so each one is counted.
+  const metricsListener = await registerMetrics(app, config, database);
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
   app.addHook("onRoute", (route) => {
     if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
@@ -109,6 +113,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  // After cookies are parsed (a refusal's hooks read them), before anything reaches the database.
+  const overload = await registerOverloadGuard(app, config, database);
   registerSecurityHeaders(app);
   registerWriteGuard(app);
   registerErrorHandler(app);
@@ -153,9 +159,9 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
   await registerApiDocs(app, openApiDocument());
-  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS });
+  const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);
   if (backgroundJobs) await startBackgroundJobs(app, config, database);
 
-  return { app, sessions, content, audit, lifecycle, mailer };
+  return { app, sessions, content, audit, lifecycle, mailer, metricsListener };
 }

@@ -162,6 +162,17 @@ const schema = z.object({
     .default(60),
   /** PostgreSQL: the longest one statement may run before the database cancels it; 0 for no limit. */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Turns on GET /metrics on the app's port, for a scraper that sends it as a Bearer token. */
+  METRICS_TOKEN: z.string().trim().min(16, "must have at least 16 characters").max(500).optional(),
+  /** A listener of its own for GET /metrics (the token is asked there too when it is set). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Past this mean event-loop delay new requests get 503 (0: never for this reason). */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Past this wait of the statement waiting longest for the database new requests get 503 (0: never). */
+  OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** What a 503 for overload tells clients to wait before trying again. */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & { WORKERS: number; PUBLIC_URL: string };
@@ -187,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "Invalid configuration:\n  PASSWORD_SIGNIN: false needs single sign-on (OIDC_ISSUER), or nobody could sign in",
     );
+  if (cleaned.METRICS_HOST && parsed.data.METRICS_PORT === undefined)
+    throw new Error("Invalid configuration:\n  METRICS_PORT: is required with METRICS_HOST");
   const PUBLIC_URL = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
   // One process per core in production; one elsewhere (development, tests).
   const WORKERS = parsed.data.WORKERS ?? (parsed.data.NODE_ENV === "production" ? availableParallelism() : 1);

@@ -2,8 +2,8 @@
  * Health and graceful shutdown.
  *
  * GET /api/health answers 200 when this server takes work and its database answers a `SELECT 1`
- * within HEALTH_DB_TIMEOUT_MS, 503 otherwise (database down or slow, or the server draining), so a
- * load balancer or orchestrator stops sending members here.
+ * within HEALTH_DB_TIMEOUT_MS, 503 otherwise (database down or slow, the server past capacity
+ * (http/overload.ts) or draining), so a load balancer or orchestrator stops sending members here.
  *
  * On SIGTERM (or SIGINT) the server drains: it stops accepting connections, answers requests that
  * arrive on connections already open with 503 and `Connection: close`, lets the requests in flight
@@ -14,6 +14,7 @@ import type { Database } from "@jcba/db";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { refusal } from "../http/errors.ts";
+import type { Overload } from "../http/overload.ts";
 
 const HEALTH_DB_TIMEOUT_MS = 2_000;
 
@@ -45,7 +46,11 @@ async function databaseProblem(database: Database): Promise<string | null> {
  * Registers /api/health and the draining gate on `app` (built with `return503OnClosing: false`, so
  * the answers during a drain are these, in the API's error format).
  */
-export function createLifecycle(app: FastifyInstance, database: Database, options: { graceMs: number }): Lifecycle {
+export function createLifecycle(
+  app: FastifyInstance,
+  database: Database,
+  options: { graceMs: number; overload?: Overload },
+): Lifecycle {
   let draining = false;
   let closed: Promise<void> | null = null;
 
@@ -60,6 +65,12 @@ export function createLifecycle(app: FastifyInstance, database: Database, option
   app.get("/api/health", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     if (draining) return reply.code(503).send({ ok: false, status: "draining" });
+    // Past capacity: a load balancer sends members elsewhere for a few seconds.
+    const busy = options.overload?.reason();
+    if (busy) {
+      reply.header("Retry-After", String(options.overload!.retryAfterSeconds));
+      return reply.code(503).send({ ok: false, status: "busy", reason: busy });
+    }
     const problem = await databaseProblem(database);
     if (problem) {
       app.log.warn({ problem }, "health check: database not answering");

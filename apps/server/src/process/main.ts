@@ -16,6 +16,9 @@ import { type AuditLog, createAudit } from "../auth/security-audit.ts";
 import { createSessions } from "../auth/sessions.ts";
 import { AdminPromotionRefused, ensureAdmin } from "../auth/users.ts";
 import { buildApp } from "../http/app.ts";
+import { primaryMetricsSource } from "../metrics/cluster.ts";
+import { listenForMetrics } from "../metrics/endpoint.ts";
+import { metricsEnabled } from "../metrics/index.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { lockDataDir } from "./data-lock.ts";
 
@@ -141,6 +144,17 @@ async function primary(config: Config) {
     fork();
   });
   for (let i = 0; i < workers; i++) fork();
+  // The workers' metrics, summed here: for a scrape on a worker's port or on the metrics listener.
+  if (metricsEnabled(config)) {
+    const source = primaryMetricsSource();
+    if (config.METRICS_PORT !== undefined) {
+      await listenForMetrics(source, {
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+        token: config.METRICS_TOKEN,
+      });
+    }
+  }
 
   const shutdown = () => {
     if (stopping) return;

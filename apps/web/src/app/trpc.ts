@@ -3,12 +3,13 @@ import { MEMBER_HEADER } from "@jcba/validators/headers";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { BUSY_TEXT, httpStatusOf } from "./http-status.ts";
 
 export type { RouterInputs, RouterOutputs };
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /**
- * Spec defaults: no retries, data never stale, no refetch on focus, no polling. Data is kept for as
+ * Spec defaults: no retries (but a busy server's 503), data never stale, no refetch on focus, no polling. Data is kept for as
  * long as the device copy lasts (src/offline/persist.ts), or the saved copy would lose what no
  * screen showed in the last minutes, such as the sections not yet opened. `onSessionEnded` runs when
  * the server answers a call with 401: the session ended while the app was open.
@@ -22,7 +23,9 @@ export function makeQueryClient(onSessionEnded: () => void = () => {}) {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
-        retry: false,
+        // Only past capacity (503, the server's 'try again later'): twice, Retry-After's 5 s apart.
+        retry: (failures, error) => httpStatusOf(error) === 503 && failures < 2,
+        retryDelay: 5_000,
         staleTime: Infinity,
         gcTime: 1000 * 60 * 60 * 24 * 60,
         refetchOnWindowFocus: false,
@@ -62,7 +65,8 @@ export function trpcOptions(client: ReturnType<typeof makeTrpcClient>, queryClie
 /** The message of a failed call, as '401: message' (status code, colon, then the server's words). */
 export function errorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+    const status = httpStatusOf(error);
+    if (status === 503 && error.data === undefined) return `503: ${BUSY_TEXT}`;
     return status ? `${status}: ${error.message}` : error.message;
   }
   return error instanceof Error ? error.message : String(error);

@@ -11,7 +11,7 @@ import {
   readOutbox,
   replay,
 } from "./outbox.ts";
-import { syncState } from "./status.ts";
+import { statusText, syncState } from "./status.ts";
 
 /** A refusal as tRPC's client raises it: the HTTP status in data.httpStatus, none when no answer came. */
 const failure = (httpStatus?: number) =>
@@ -189,6 +189,35 @@ describe("outbox", () => {
       await replay();
       expect(srv.sent.map((e) => e.id)).toEqual(["t1", "t1"]);
       expect(await readOutbox(a)).toEqual([]);
+    });
+
+    it("says the server is busy on a 503 without tRPC's envelope, keeps the answer, and sends it later", async () => {
+      const a = member();
+      const srv = server(a);
+      const answer: OutboxWrite = {
+        kind: "answer",
+        input: { id: "b1", questionId: 1, userAnswer: "A", timeTakenMs: 900 },
+      };
+      await queuedFor(a, srv, [["b1", answer]]);
+      // As tRPC's client raises a refusal made before tRPC ran: the status only on the response.
+      const busy = Object.assign(new Error("Unable to transform response from server"), {
+        meta: { response: { status: 503 } },
+      });
+      const send = srv.transport.send;
+      srv.transport.send = async () => {
+        throw busy;
+      };
+      await replay();
+      expect((await readOutbox(a)).map((e) => e.id)).toEqual(["b1"]);
+      expect(syncState().busy).toBe(true);
+      expect(statusText(syncState())).toBe("Server busy, your answers are saved · 1 answer waiting to sync");
+
+      srv.transport.send = send;
+      await replay();
+      expect(await readOutbox(a)).toEqual([]);
+      expect([...srv.recorded.keys()]).toEqual(["b1"]);
+      expect(syncState().busy).toBe(false);
+      expect(statusText(syncState())).toBe("All changes saved");
     });
 
     it("keeps a write whose session expired (401) and waits for its member to sign in", async () => {

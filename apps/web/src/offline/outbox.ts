@@ -11,6 +11,7 @@
  * in again.
  */
 import { createStore, del, get, update } from "idb-keyval";
+import { httpStatusOf } from "../app/http-status.ts";
 import type { makeTrpcClient, RouterInputs } from "../app/trpc.ts";
 import { setSyncState, syncState } from "./status.ts";
 
@@ -129,12 +130,6 @@ function sendWith(client: Client, userId: number, entry: OutboxEntry): Promise<u
   }
 }
 
-/** The HTTP status of a failed call; undefined when no answer came back (offline, connection lost). */
-function statusOf(error: unknown): number | undefined {
-  const data = (error as { data?: { httpStatus?: number } } | null)?.data;
-  return data?.httpStatus;
-}
-
 /**
  * Who the server says is signed in now: their id, null if nobody, undefined if it cannot be reached.
  * It also tells whether the server can be reached: navigator.onLine stays true on a network that
@@ -202,15 +197,17 @@ async function replayOnce() {
         // Each write names its member and the server checks it, so no identity check goes first: an
         // online answer is one request.
         result = await current.transport.send(entry, current.userId);
-        setSyncState({ online: true, blocked: null });
+        setSyncState({ online: true, blocked: null, busy: false });
       } catch (error) {
-        const status = statusOf(error);
+        const status = httpStatusOf(error);
         // No answer, a server fault or rate limiting: keep it, and try again in a while even if no
         // connection or visibility event comes (a captive network can look online all along).
         if (status === undefined || status >= 500 || status === 429 || status === 408) {
           // No status: the connection failed, or something between answered with no JSON (a proxy's
           // error page). Asking who is signed in tells the two apart for the header's 'Offline'.
           if (status === undefined) await current.transport.signedInUser();
+          // Past capacity the server says so (503): the header says it is busy and the answers are kept.
+          setSyncState({ busy: status === 503 });
           retryLater();
           return;
         }

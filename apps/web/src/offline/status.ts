@@ -13,6 +13,8 @@ export interface SyncState {
   syncing: boolean;
   /** Why waiting writes are not being sent although the device is online. */
   blocked: "signed-out" | "other-member" | null;
+  /** The server answered the last send with 503 (past capacity): the writes wait for it, kept here. */
+  busy: boolean;
   /** Writes the server refused for good since the app started (a question removed meanwhile). */
   rejected: number;
   /** ISO time of the last write sent or data read from the server. */
@@ -27,6 +29,7 @@ let state: SyncState = {
   waitingAnswers: 0,
   syncing: false,
   blocked: null,
+  busy: false,
   rejected: 0,
   lastSyncedAt: null,
   applyUpdate: null,
@@ -49,9 +52,11 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribe, syncState, syncState);
 }
 
-/** The header's words: 'Offline', 'N answers waiting to sync', 'All changes saved'. */
+/** The header's words: 'Offline', 'Server busy, your answers are saved', 'N answers waiting to sync', 'All changes saved'. */
 export function statusText(s: SyncState): string {
   if (!s.online) return s.waiting > 0 ? `Offline · ${waitingText(s)}` : "Offline";
+  if (s.busy && s.waiting > 0)
+    return `Server busy, your ${s.waitingAnswers === s.waiting ? "answers are" : "changes are"} saved · ${waitingText(s)}`;
   if (s.waiting > 0) return waitingText(s);
   return "All changes saved";
 }

@@ -9,7 +9,7 @@ import type { Database, DatabaseOptions, Db } from "../database.ts";
 import * as schema from "../schema.ts";
 import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, TEMPLATE_FILE } from "../template.ts";
 import { maintainPeriodically } from "./maintenance.ts";
-import { queuedPglite } from "./queue.ts";
+import { queuedPglite, StatementQueue } from "./queue.ts";
 import { startPgliteThread } from "./thread.ts";
 
 export async function createPgliteDatabase(options: DatabaseOptions): Promise<Database> {
@@ -24,7 +24,8 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
     extensions: Object.keys(PGLITE_EXTENSIONS),
   });
   // Every statement of the running app waits its turn in one first-come queue (see queue.ts).
-  const queued = queuedPglite(client) as PGlite;
+  const queue = new StatementQueue();
+  const queued = queuedPglite(client, queue) as PGlite;
   const db = drizzlePglite({ client: queued, schema, casing: "snake_case" }) as unknown as Db;
   // One process owns an embedded database, so its notifications never leave the process.
   const local = new EventEmitter().setMaxListeners(0);
@@ -55,6 +56,15 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
     close: async () => {
       await maintenance.stop();
       await client.close();
+    },
+    load: () => ({
+      idle: queue.running ? 0 : 1,
+      busy: queue.running ? 1 : 0,
+      waiting: queue.waitingCount,
+      oldestWaitMs: queue.oldestWaitMs,
+    }),
+    observeWaits(observer) {
+      queue.onWait = observer;
     },
   };
 }

@@ -15,16 +15,44 @@ import type { PgliteClient } from "./thread.ts";
 
 export class StatementQueue {
   private readonly waiting: (() => void)[] = [];
+  /** When each waiting entry was queued (performance.now()), in the same order. */
+  private readonly queuedAt: number[] = [];
   private busy = false;
+  /** Told how long each statement or transaction waited for its turn, in seconds (metrics, overload guard). */
+  onWait: ((seconds: number) => void) | undefined;
+
+  /** Statements and transactions waiting for their turn. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  /** How long the first in line has waited, in milliseconds (0 when none waits). */
+  get oldestWaitMs(): number {
+    const first = this.queuedAt[0];
+    return first === undefined ? 0 : performance.now() - first;
+  }
+
+  /** True while a statement or transaction runs. */
+  get running(): boolean {
+    return this.busy;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.busy) {
+      const queued = performance.now();
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve);
+        this.queuedAt.push(queued);
+      });
+      this.onWait?.((performance.now() - queued) / 1000);
+    } else this.onWait?.(0);
     this.busy = true;
     try {
       return await work();
     } finally {
       // The database stays taken while it is handed over, so nobody overtakes the next in line.
       const next = this.waiting.shift();
+      this.queuedAt.shift();
       if (next) next();
       else this.busy = false;
     }

@@ -11,6 +11,7 @@
  */
 
 import type { Database } from "@jcba/db";
+import { publish } from "../../operations.ts";
 import { type GradedAnswer, type ProgressRecord, recordAnswers, type StoredAnswer, writeAnswers } from "./answers.ts";
 
 export interface WrittenAnswer {
@@ -88,6 +89,7 @@ export class AnswerWriter {
   }
 
   private async flush(group: Pending[]) {
+    publish.answerGroup({ size: group.length });
     if (group.length > 1) {
       try {
         // On the connection kept for group commits: its statements keep their plans.

@@ -8,6 +8,7 @@ import type { Database, Transaction } from "@jcba/db";
 import { type Confidence, ratingForAnswer } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
+import { publish } from "../../operations.ts";
 import { modelParametersOf, type PriorItem, readPriors, reviewKey, writeReviews } from "../reviews/schedule.ts";
 import { toIso } from "../rows.ts";
 
@@ -305,5 +306,8 @@ export async function writeAnswers(
     list.push(record);
     progress.set(userId, list);
   }
+  // Told once every statement has succeeded; only a failed commit after this could make it wrong.
+  const newlyStored = stored.filter((a) => a.inserted).length;
+  publish.answersWritten({ inserted: newlyStored, replayed: stored.length - newlyStored });
   return { answers: stored, progress };
 }

@@ -12,6 +12,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { type Database, flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq, isNull } from "drizzle-orm";
+import { publish } from "../../operations.ts";
 import { flashcardColumns, questionColumns } from "./columns.ts";
 import type { Flashcard, Question } from "./schemas.ts";
 
@@ -107,7 +108,10 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
       flashcardsById: new Map(fs.map((f) => [f.id, f])),
     };
     // A write that happened while loading makes this snapshot stale: keep it for this caller only.
-    if (started === generation) current = snapshot;
+    if (started === generation) {
+      current = snapshot;
+      publish.contentLoaded({ loadedAt: snapshot.loadedAt });
+    }
     return snapshot;
   }
 
@@ -132,7 +136,9 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
   const cache: ContentCache = {
     ready,
     async get() {
-      if (current && Date.now() - current.loadedAt < ttlMs) return current;
+      const fresh = current !== null && Date.now() - current.loadedAt < ttlMs;
+      publish.cacheLookup({ cache: "content", hit: fresh });
+      if (fresh) return current!;
       loading ??= load().finally(() => {
         loading = null;
       });
@@ -145,6 +151,7 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
     },
     async question(id) {
       const cached = (await cache.get()).questionsById.get(id);
+      publish.cacheLookup({ cache: "question", hit: cached !== undefined });
       if (cached) return cached;
       const [row] = await database.db.select(questionColumns).from(questions).where(eq(questions.id, id));
       return row;

@@ -1,0 +1,62 @@
+/**
+ * Past capacity (@fastify/under-pressure on the database's wait): a write is answered at once with 503
+ * and Retry-After and changes nothing, /api/health says why, and once the line has cleared the same
+ * answer sent again (as the outbox does) is stored, once.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { member, onPostgres, startServer, type TestServer } from "../../test/harness.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer(undefined, { OVERLOAD_DB_WAIT_MS: "200" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Polls `check` until it returns true; fails after `ms`. */
+async function within(ms: number, check: () => Promise<boolean>) {
+  const started = performance.now();
+  while (performance.now() - started < ms) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+describe("past capacity", () => {
+  it("answers 503 with Retry-After, reports it on /api/health, and keeps nothing of the refused write", async () => {
+    const c = await member(server.url);
+    const [q] = (await c.get("/api/questions?section=4")).body as { id: number; correctAnswer: string }[];
+    const answer = { id: randomUUID(), questionId: q!.id, userAnswer: q!.correctAnswer };
+    expect((await c.get("/api/health")).status).toBe(200);
+
+    // More slow statements than the database serves at once (PGlite one, the test pool ten): a line forms.
+    const slow = Array.from({ length: onPostgres ? 40 : 12 }, () => server.database.rows(sql`SELECT pg_sleep(0.4)`));
+    try {
+      // A statement has waited past the 200 ms limit: the guard is on.
+      await within(3_000, async () => server.database.load().oldestWaitMs > 250);
+      const refused = await c.post("/api/progress/question-attempt", answer);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(refused.body).toEqual({ code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/busy/) });
+      const health = await c.get("/api/health");
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ ok: false, status: "busy", reason: "database" });
+    } finally {
+      await Promise.all(slow);
+    }
+
+    // The line has cleared: taking work again, and the answer the outbox kept goes in once.
+    await within(5_000, async () => (await c.get("/api/health")).status === 200);
+    expect((await c.get("/api/progress/section")).body).toEqual([]);
+    const stored = await c.post("/api/progress/question-attempt", answer);
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({ id: answer.id, isCorrect: true });
+    expect((await c.get("/api/progress/section")).body).toEqual([
+      { sectionNumber: 4, questionsAttempted: 1, questionsCorrect: 1 },
+    ]);
+  });
+});

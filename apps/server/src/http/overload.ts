@@ -1,0 +1,69 @@
+/**
+ * Past capacity the server says so instead of queueing without end. New requests are answered at once
+ * with 503 and `Retry-After` while the statement waiting longest for the database (PGlite's queue,
+ * PostgreSQL's pool) has waited over OVERLOAD_DB_WAIT_MS, or while the event loop's mean delay is over
+ * OVERLOAD_EVENT_LOOP_DELAY_MS (@fastify/under-pressure); the web app's outbox keeps the member's
+ * answers to send them again. Health and metrics are still answered, to report it.
+ */
+import underPressure from "@fastify/under-pressure";
+import type { Database } from "@jcba/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../process/config.ts";
+import { refusal } from "./errors.ts";
+
+const EXEMPT = new Set(["/api/health", "/metrics"]);
+
+export const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
+
+export interface Overload {
+  /** Why the server turns requests away now, or null when it takes them. */
+  reason(): "event loop" | "database" | null;
+  retryAfterSeconds: number;
+}
+
+export async function registerOverloadGuard(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+): Promise<Overload> {
+  const retryAfterSeconds = config.OVERLOAD_RETRY_AFTER_SECONDS;
+  const dbLimit = config.OVERLOAD_DB_WAIT_MS;
+  const eventLoopLimit = config.OVERLOAD_EVENT_LOOP_DELAY_MS;
+  const exempt = (request: FastifyRequest) => EXEMPT.has(request.url.split("?")[0]!);
+  const refuse = (reply: FastifyReply) => {
+    reply.code(503).header("Retry-After", String(retryAfterSeconds));
+    return refusal("SERVICE_UNAVAILABLE", BUSY_MESSAGE);
+  };
+  // The wait a statement has actually had, not a forecast: a forecast from the line's length turned
+  // away members at ordinary load on a busy machine (parallel sign-ups, the 200-member bench).
+  const databaseBusy = () => dbLimit > 0 && database.load().oldestWaitMs > dbLimit;
+
+  if (eventLoopLimit > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: eventLoopLimit,
+      retryAfter: retryAfterSeconds,
+      // A body returned here is sent and ends the request (under-pressure stops the hooks); nothing
+      // returned lets it through. Its types name only the second form.
+      pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
+        exempt(request) ? undefined : refuse(reply)) as unknown as (
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) => void,
+    });
+  }
+  // Asked on every request, not sampled: a burst of arrivals must not all get in between two samples.
+  // Hand-written beside under-pressure because its own checks are sampled on a timer.
+  if (dbLimit > 0) {
+    app.addHook("onRequest", async (request, reply) => {
+      if (!exempt(request) && databaseBusy()) return reply.send(refuse(reply));
+    });
+  }
+  return {
+    retryAfterSeconds,
+    reason() {
+      if (eventLoopLimit > 0 && app.memoryUsage().eventLoopDelay > eventLoopLimit) return "event loop";
+      if (databaseBusy()) return "database";
+      return null;
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The metrics an operator's Prometheus scrapes (prom-client): requests by route pattern, answers and
+ * their group commits, the database's load, sign-in refusals, sessions, caches, and prom-client's
+ * default process and Node metrics (event-loop lag, heap, GC). Each server process has its own
+ * registry; with WORKERS > 1 the primary process sums them (cluster.ts).
+ */
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import {
+  type AnswerGroup,
+  type AnswersWritten,
+  type CacheLookup,
+  type ContentLoaded,
+  operationChannels,
+  type SigninRefused,
+} from "@jcba/api";
+import { type Database, sessions } from "@jcba/db";
+import { count, gt, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+export interface Metrics {
+  registry: Registry;
+  /** Stops listening to the app's events (the registry keeps its values). */
+  close(): void;
+}
+
+/**
+ * Buckets from 5 ms to 10 s: members notice from about 100 ms, and the alert rules (deploy/) look at
+ * the share of requests over 1 s.
+ */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const WAIT_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const GROUP_BUCKETS = [1, 2, 5, 10, 20, 50, 100];
+
+export function createMetrics(database: Database): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  new Gauge({
+    name: "jcba_db_pool_connections",
+    help: "The database's connections by state (PostgreSQL: the pool, estimated from statements in flight; embedded: its one backend)",
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const load = database.load();
+      this.set({ state: "idle" }, load.idle);
+      this.set({ state: "busy" }, load.busy);
+      this.set({ state: "waiting" }, load.waiting);
+    },
+  });
+  if (database.kind === "pglite") {
+    new Gauge({
+      name: "jcba_pglite_queue_depth",
+      help: "Statements and transactions waiting for the embedded database or running on it",
+      registers,
+      collect() {
+        const load = database.load();
+        this.set(load.waiting + load.busy);
+      },
+    });
+    const wait = new Histogram({
+      name: "jcba_pglite_queue_wait_seconds",
+      help: "How long a statement or transaction waited for its turn on the embedded database",
+      buckets: WAIT_BUCKETS,
+      registers,
+    });
+    database.observeWaits((seconds) => wait.observe(seconds));
+  }
+  new Gauge({
+    name: "jcba_sessions_active",
+    help: "Sign-in sessions that have not expired (the same database for every worker: the largest is kept)",
+    aggregator: "max",
+    registers,
+    async collect() {
+      const [row] = await database.db.select({ n: count() }).from(sessions).where(gt(sessions.expiresAt, sql`now()`));
+      this.set(row?.n ?? 0);
+    },
+  });
+
+  const answersWritten = new Counter({
+    name: "jcba_answers_written_total",
+    help: "Answers newly stored",
+    registers,
+  });
+  const replays = new Counter({
+    name: "jcba_outbox_replays_total",
+    help: "Answers that arrived again with an id already stored (an outbox or client retry); nothing is written for them",
+    registers,
+  });
+  const groupSize = new Histogram({
+    name: "jcba_answer_group_size",
+    help: "Members' answers written together in one transaction by the answer writer",
+    buckets: GROUP_BUCKETS,
+    registers,
+  });
+  const signinFailures = new Counter({
+    name: "jcba_signin_failures_total",
+    help: "Sign-ins refused for a wrong password or a disabled account",
+    registers,
+  });
+  const lockouts = new Counter({
+    name: "jcba_lockouts_total",
+    help: "Sign-ins refused because the address or the account was locked out after failures",
+    registers,
+  });
+  const cacheHits = new Counter({
+    name: "jcba_cache_hits_total",
+    help: "Lookups answered from a cache in memory",
+    labelNames: ["cache"],
+    registers,
+  });
+  const cacheMisses = new Counter({
+    name: "jcba_cache_misses_total",
+    help: "Lookups that went to the database",
+    labelNames: ["cache"],
+    registers,
+  });
+  const contentVersion = new Gauge({
+    name: "jcba_content_version",
+    help: "When this server loaded the study content it serves (Unix seconds): servers that differ have not all heard an edit",
+    aggregator: "min",
+    registers,
+  });
+
+  const handlers: [keyof typeof operationChannels, (message: unknown) => void][] = [
+    [
+      "answersWritten",
+      (m) => {
+        const { inserted, replayed } = m as AnswersWritten;
+        if (inserted) answersWritten.inc(inserted);
+        if (replayed) replays.inc(replayed);
+      },
+    ],
+    ["answerGroup", (m) => groupSize.observe((m as AnswerGroup).size)],
+    [
+      "cacheLookup",
+      (m) => {
+        const { cache, hit } = m as CacheLookup;
+        (hit ? cacheHits : cacheMisses).inc({ cache });
+      },
+    ],
+    ["contentLoaded", (m) => contentVersion.set(Math.floor((m as ContentLoaded).loadedAt / 1000))],
+    ["signinRefused", (m) => ((m as SigninRefused).reason === "lockout" ? lockouts : signinFailures).inc()],
+  ];
+  for (const [name, handler] of handlers) subscribe(operationChannels[name].name, handler);
+
+  return {
+    registry,
+    close() {
+      for (const [name, handler] of handlers) unsubscribe(operationChannels[name].name, handler);
+    },
+  };
+}
+
+/**
+ * Request durations by method, route pattern (never the raw URL: ids would make a series per member)
+ * and status, and the requests in flight.
+ */
+export function observeRequests(app: FastifyInstance, registry: Registry) {
+  const registers = [registry];
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by route pattern",
+    labelNames: ["method", "route", "status_code"],
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const inFlight = new Gauge({ name: "http_requests_in_flight", help: "Requests being answered", registers });
+  const started = new WeakMap<FastifyRequest, number>();
+  app.addHook("onRequest", async (request) => {
+    started.set(request, performance.now());
+    inFlight.inc();
+  });
+  // An aborted request may never be answered: it leaves the in-flight count when it is aborted.
+  app.addHook("onRequestAbort", async (request) => {
+    if (started.delete(request)) inFlight.dec();
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const start = started.get(request);
+    if (start === undefined || !started.delete(request)) return;
+    inFlight.dec();
+    // Unmatched URLs (404s, probes) share one label rather than one series each.
+    const route = request.routeOptions.url ?? "unmatched";
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      (performance.now() - start) / 1000,
+    );
+  });
+}
