@@ -94,7 +94,7 @@ describe("password recovery", () => {
       .where(
         sql`${auditEvents.kind} LIKE 'password.reset%' AND (${auditEvents.targetId} = ${email} OR ${auditEvents.actorUserId} = ${done.body.user.id})`,
       );
-    expect(kinds.map((k) => k.kind).sort()).toEqual(["password.reset", "password.reset.requested"]);
+    expect(kinds.map((k) => k.kind).sort()).toEqual(["password.forgot", "password.reset"]);
   });
 
   it("answers an unknown address exactly as a known one, and sends it nothing", async () => {
@@ -229,7 +229,7 @@ describe("Send password reset (admin directory)", () => {
     const [event] = await server.database.db
       .select()
       .from(auditEvents)
-      .where(sql`${auditEvents.kind} = 'user.password-reset-sent' AND ${auditEvents.targetId} = ${String(id)}`);
+      .where(sql`${auditEvents.kind} = 'user.resetlink' AND ${auditEvents.targetId} = ${String(id)}`);
     expect(event?.actorUserId).not.toBeNull();
     expect(event?.after).toEqual({ email });
   });

@@ -20,6 +20,7 @@ describe("audit kinds", () => {
       "token",
       "sso",
       "passkey",
+      "account",
     ]);
   });
 });

@@ -177,7 +177,7 @@ export function registerRecoveryRoutes(
         `Too many requests for a new password. Try again in ${Math.max(1, Math.ceil(wait / 60_000))} minute(s).`,
       );
     }
-    await audit.record({ kind: "password.reset.requested", targetType: "email", targetId: email }, request);
+    await audit.record({ kind: "password.forgot", targetType: "email", targetId: email }, request);
     // After the answer, so the answer and its time say nothing about whether the address has an account.
     setImmediate(() => {
       recovery.sendLinkTo(email).catch((err) => request.log.error({ err }, "password-reset link not queued"));

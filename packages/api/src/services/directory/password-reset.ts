@@ -26,7 +26,7 @@ export async function sendPasswordReset(
   if (!(await ctx.mail.sendPasswordReset(id)))
     throw new TRPCError({ code: "CONFLICT", message: `${member.email} cannot be sent a password reset now.` });
   await recordAdminAction(ctx.database.db, ctx, {
-    kind: "user.password-reset-sent",
+    kind: "user.resetlink",
     targetType: "user",
     targetId: id,
     before: null,
