@@ -20,7 +20,12 @@ async function run(label: string, database: Database) {
   // Parsing every message would measure the test server, not the hub: it only reads them.
   const smtp = await startSmtp({ parse: false });
   const mailer = createMailer({
-    config: { SMTP_URL: smtp.url, MAIL_FROM: "Bench <no-reply@bench.test>", PUBLIC_URL: "https://hub.bench.test" },
+    config: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Bench <no-reply@bench.test>",
+      PUBLIC_URL: "https://hub.bench.test",
+      PUBLIC_URL_GIVEN: true,
+    },
     database,
     log: quiet,
     localUrl: () => "http://localhost",

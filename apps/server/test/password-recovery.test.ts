@@ -92,7 +92,7 @@ describe("password recovery", () => {
       .select({ kind: auditEvents.kind })
       .from(auditEvents)
       .where(
-        sql`${auditEvents.kind} LIKE 'password.reset%' AND (${auditEvents.targetId} = ${email} OR ${auditEvents.actorUserId} = ${done.body.user.id})`,
+        sql`${auditEvents.kind} IN ('password.forgot', 'password.reset') AND (${auditEvents.targetId} = ${email} OR ${auditEvents.actorUserId} = ${done.body.user.id})`,
       );
     expect(kinds.map((k) => k.kind).sort()).toEqual(["password.forgot", "password.reset"]);
   });

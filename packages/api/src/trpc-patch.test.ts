@@ -106,6 +106,7 @@ describe("a __proto__ key in a procedure's input", () => {
       reviewsPerDay: 200,
       dailyStreak: false,
       timeZone: "UTC",
+      askConfidence: true,
     });
     expect((await other.call.review.settings()).newPerDay).toBe(20);
     for (const key of ["isAdmin", "user", "newPerDay"]) expect(Object.hasOwn(Object.prototype, key)).toBe(false);

@@ -21,7 +21,7 @@ export interface Mailer {
 }
 
 export function createMailer(deps: {
-  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">;
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "PUBLIC_URL_GIVEN">;
   database: Database;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Where this server listens, for links when PUBLIC_URL is not set (a laptop). */
@@ -31,13 +31,16 @@ export function createMailer(deps: {
   const { config, database, log } = deps;
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, log);
   const outbox = createOutbox(database, transport, log, deps.outbox);
-  if (config.SMTP_URL && !config.PUBLIC_URL)
+  if (config.SMTP_URL && !config.PUBLIC_URL_GIVEN)
     log.warn("SMTP_URL is set without PUBLIC_URL: e-mailed links point at this server's own address");
   return {
     kind: transport.kind,
     link(path, params) {
       // Relative to PUBLIC_URL, so an app served under a path (https://union.org/hub) keeps it.
-      const url = new URL(path.replace(/^\/+/, ""), `${config.PUBLIC_URL ?? deps.localUrl()}/`);
+      const url = new URL(
+        path.replace(/^\/+/, ""),
+        `${config.PUBLIC_URL_GIVEN ? config.PUBLIC_URL : deps.localUrl()}/`,
+      );
       for (const [key, value] of Object.entries(params ?? {})) url.searchParams.set(key, value);
       return url.toString();
     },

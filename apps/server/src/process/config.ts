@@ -175,7 +175,12 @@ const schema = z.object({
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & { WORKERS: number; PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {
+  WORKERS: number;
+  PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set: without it, e-mailed links point where the server listens. */
+  PUBLIC_URL_GIVEN: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -203,5 +208,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const PUBLIC_URL = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
   // One process per core in production; one elsewhere (development, tests).
   const WORKERS = parsed.data.WORKERS ?? (parsed.data.NODE_ENV === "production" ? availableParallelism() : 1);
-  return { ...parsed.data, WORKERS, PUBLIC_URL };
+  return { ...parsed.data, WORKERS, PUBLIC_URL, PUBLIC_URL_GIVEN: parsed.data.PUBLIC_URL !== undefined };
 }

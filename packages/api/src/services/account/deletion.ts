@@ -11,6 +11,7 @@ import {
   auditEvents,
   authFlows,
   flashcardMastery,
+  flashcardVersions,
   memberFirstTotals,
   memberSettings,
   oauthAccounts,
@@ -19,6 +20,7 @@ import {
   questionAttempts,
   questionFlags,
   questionResults,
+  questionVersions,
   reminderSettings,
   reports,
   reviewItems,
@@ -62,7 +64,12 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */
-export const LINKS_CLEARED: readonly PgColumn[] = [auditEvents.actorUserId, reports.decidedBy];
+export const LINKS_CLEARED: readonly PgColumn[] = [
+  auditEvents.actorUserId,
+  reports.decidedBy,
+  questionVersions.createdBy,
+  flashcardVersions.createdBy,
+];
 
 type Caller = Pick<Context, "database" | "requestId" | "ip"> & {
   user: { id: number; email: string };
