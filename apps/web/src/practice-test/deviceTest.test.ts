@@ -51,7 +51,14 @@ describe("a practice test drawn on the device", () => {
 
   it("never carries the answers to the taking screen", () => {
     for (const d of drawOnDevice(bank, [3, 5, 9], 10)) {
-      expect(Object.keys(d).sort()).toEqual(["id", "options", "questionText", "questionType", "sectionNumber"]);
+      expect(Object.keys(d).sort()).toEqual([
+        "id",
+        "options",
+        "questionText",
+        "questionType",
+        "sectionNumber",
+        "version",
+      ]);
     }
   });
 

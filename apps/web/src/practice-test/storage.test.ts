@@ -117,6 +117,6 @@ describe("a practice test kept on the device", () => {
       sourceLabel: null,
       confidence: null,
     };
-    expect(withoutAnswers(missed)).toEqual(questions[0]);
+    expect(withoutAnswers(missed)).toEqual({ ...questions[0], version: 1 });
   });
 });
