@@ -5,7 +5,7 @@
  * proper-lockfile keeps the lock fresh while held, so a crashed holder's lock goes stale by itself;
  * it does so on a thread of its own (data-lock-thread.mjs), so a stalled main thread cannot lose it.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 
@@ -50,6 +50,11 @@ export async function lockDataDir(
   });
   // The lock's thread does not keep the process alive by itself.
   worker.unref();
+  // However this process ends (an error thrown while it stops included), it lets go of the lock at
+  // once: the next server or command need not wait for it to go stale. Synchronous, as `exit` must be.
+  const lockfilePath = join(dir, "jcba.lock");
+  const onExit = () => rmSync(lockfilePath, { recursive: true, force: true });
+  process.once("exit", onExit);
   return async () => {
     const released = new Promise<void>((done) => {
       worker.on("message", (m: { released?: true }) => m.released && done());
@@ -58,5 +63,6 @@ export async function lockDataDir(
     worker.postMessage("release");
     await released;
     await worker.terminate();
+    process.off("exit", onExit);
   };
 }
