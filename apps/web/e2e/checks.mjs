@@ -62,7 +62,10 @@ export async function expectWcag22AA(page, label = "") {
           (v) =>
             `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
               .slice(0, 3)
-              .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`)
+              .map(
+                (n) =>
+                  `${n.target.join(" ")} ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`,
+              )
               .join("\n    ")}`,
         )
         .join("\n")}`,

@@ -147,7 +147,9 @@ test("the draw sends questions without their answers", async () => {
   for (const field of ["correctAnswer", "explanation", "citation"])
     assert.ok(!body.includes(`"${field}":`), `the draw response has no ${field}`);
   assert.ok(
-    questions.every((q) => Object.keys(q).sort().join() === "id,options,questionText,questionType,sectionNumber"),
+    questions.every(
+      (q) => Object.keys(q).sort().join() === "id,options,questionText,questionType,sectionNumber,version",
+    ),
     "each drawn question has only what the member may see",
   );
   // The REST twin of the same procedure is answer-free too.

@@ -53,7 +53,8 @@ const env = {
   // Every test member signs up from 127.0.0.1.
   SIGNUP_LIMIT: "100000",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // localhost, not 127.0.0.1: a passkey's relying party must be a host name, and e-mailed links use it too.
+  PUBLIC_URL: `http://localhost:${port}`,
   MAIL_FROM: "JCBA Study Hub <no-reply@e2e.test>",
 };
 delete env.DATABASE_URL;
