@@ -77,3 +77,28 @@ export function sectionBreakdown(
     .sort(([a], [b]) => a - b)
     .map(([sectionNumber, e]) => ({ sectionNumber, ...e, percent: percent(e.correct, e.total) }));
 }
+
+/** What a drawn test question shows a member before they answer: never its answer. */
+export interface DrawnQuestion {
+  id: number;
+  sectionNumber: number;
+  questionType: string;
+  questionText: string;
+  options: string[] | null;
+  version: number;
+}
+
+/**
+ * A question as a test draws it, the same on the server and on the device: its answer and
+ * explanation stay out of the test until it is submitted.
+ */
+export function asDrawn<Q extends DrawnQuestion>(q: Q): Pick<Q, keyof DrawnQuestion> {
+  return {
+    id: q.id,
+    sectionNumber: q.sectionNumber,
+    questionType: q.questionType,
+    questionText: q.questionText,
+    options: q.options,
+    version: q.version,
+  };
+}

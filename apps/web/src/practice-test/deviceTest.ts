@@ -4,6 +4,7 @@
  * server grades the submission again when the outbox sends it, and its result is the record.
  */
 import {
+  asDrawn,
   type Confidence,
   certaintySummary,
   drawSpread,
@@ -27,12 +28,7 @@ export function drawOnDevice(
     bank.filter((q) => chosen.has(q.sectionNumber)),
     count,
   ).map((q) => ({
-    id: q.id,
-    sectionNumber: q.sectionNumber,
-    questionType: q.questionType,
-    questionText: q.questionText,
-    options: q.options,
-    version: q.version,
+    ...asDrawn(q),
   }));
 }
 
@@ -77,12 +73,7 @@ export function gradeOnDevice(
     // Blank answers count as wrong, as on the server.
     const userAnswer = a.userAnswer !== null && a.userAnswer.trim() !== "" ? a.userAnswer : null;
     review.push({
-      id: q.id,
-      sectionNumber: q.sectionNumber,
-      questionType: q.questionType,
-      questionText: q.questionText,
-      options: q.options,
-      version: q.version,
+      ...asDrawn(q),
       userAnswer,
       isCorrect: userAnswer !== null && isAnswerCorrect(q, userAnswer),
       correctAnswer: q.correctAnswer,

@@ -15,8 +15,11 @@ import {
   userColumns,
   users,
 } from "@jcba/db";
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Context } from "../../trpc/procedures.ts";
+import { allBut, pick } from "../columns.ts";
 import type { AccountExport } from "./schemas.ts";
 
 /** Each Date of a row as an ISO string (the only non-JSON values drizzle returns here). */
@@ -30,80 +33,94 @@ function jsonable<T extends Record<string, unknown>>(row: T): Jsonable<T> {
 export async function exportAccount(ctx: Pick<Context, "database"> & { user: { id: number } }): Promise<AccountExport> {
   const id = ctx.user.id;
   return ctx.database.transaction(async ({ db }) => {
+    /** The member's rows of one table (named by its userId column), in a stable order. */
+    const rowsOf = <S extends Record<string, PgColumn>>(
+      columns: S,
+      table: PgTable,
+      userId: PgColumn,
+      ...order: PgColumn[]
+    ): Promise<SelectResultFields<S>[]> =>
+      db
+        .select(columns)
+        .from(table)
+        .where(eq(userId, id))
+        .orderBy(...order.map((c) => asc(c))) as Promise<SelectResultFields<S>[]>;
     const [profile] = await db
       .select({ ...userColumns, createdAt: users.createdAt })
       .from(users)
       .where(eq(users.id, id));
-    const { userId: _settings, ...settingsColumns } = getTableColumns(memberSettings);
-    const [settings] = await db.select(settingsColumns).from(memberSettings).where(eq(memberSettings.userId, id));
-    const answers = await db
-      .select({
-        id: questionAttempts.id,
-        questionId: questionAttempts.questionId,
-        sectionNumber: questionAttempts.sectionNumber,
-        userAnswer: questionAttempts.userAnswer,
-        isCorrect: questionAttempts.isCorrect,
-        chosenOption: questionAttempts.chosenOption,
-        timeTakenMs: questionAttempts.timeTakenMs,
-        testAttemptId: questionAttempts.testAttemptId,
-        createdAt: questionAttempts.createdAt,
-      })
-      .from(questionAttempts)
-      .where(eq(questionAttempts.userId, id))
-      .orderBy(asc(questionAttempts.createdAt), asc(questionAttempts.id));
-    const tests = await db
-      .select({
-        id: testAttempts.id,
-        createdAt: testAttempts.createdAt,
-        sectionsIncluded: testAttempts.sectionsIncluded,
-        questionIds: testAttempts.questionIds,
-        totalQuestions: testAttempts.totalQuestions,
-        score: testAttempts.score,
-        timeSpentSeconds: testAttempts.timeSpentSeconds,
-      })
-      .from(testAttempts)
-      .where(eq(testAttempts.userId, id))
-      .orderBy(asc(testAttempts.createdAt), asc(testAttempts.id));
-    const mastery = await db
-      .select({
-        flashcardId: flashcardMastery.flashcardId,
-        mastered: flashcardMastery.mastered,
-        updatedAt: flashcardMastery.updatedAt,
-      })
-      .from(flashcardMastery)
-      .where(eq(flashcardMastery.userId, id))
-      .orderBy(asc(flashcardMastery.flashcardId));
-    const { userId: _items, ...itemColumns } = getTableColumns(reviewItems);
-    const items = await db
-      .select(itemColumns)
-      .from(reviewItems)
-      .where(eq(reviewItems.userId, id))
-      .orderBy(asc(reviewItems.itemType), asc(reviewItems.itemId));
-    const { userId: _log, ...logColumns } = getTableColumns(reviewLog);
-    const log = await db
-      .select(logColumns)
-      .from(reviewLog)
-      .where(eq(reviewLog.userId, id))
-      .orderBy(asc(reviewLog.reviewedAt), asc(reviewLog.id));
-    const flags = await db
-      .select({ questionId: questionFlags.questionId, createdAt: questionFlags.createdAt })
-      .from(questionFlags)
-      .where(eq(questionFlags.userId, id))
-      .orderBy(asc(questionFlags.createdAt), asc(questionFlags.questionId));
+    const [settings] = await rowsOf(allBut(memberSettings, "userId"), memberSettings, memberSettings.userId);
+    const answers = await rowsOf(
+      pick(
+        questionAttempts,
+        "id",
+        "questionId",
+        "sectionNumber",
+        "userAnswer",
+        "isCorrect",
+        "chosenOption",
+        "timeTakenMs",
+        "testAttemptId",
+        "createdAt",
+      ),
+      questionAttempts,
+      questionAttempts.userId,
+      questionAttempts.createdAt,
+      questionAttempts.id,
+    );
+    const tests = await rowsOf(
+      pick(
+        testAttempts,
+        "id",
+        "createdAt",
+        "sectionsIncluded",
+        "questionIds",
+        "totalQuestions",
+        "score",
+        "timeSpentSeconds",
+      ),
+      testAttempts,
+      testAttempts.userId,
+      testAttempts.createdAt,
+      testAttempts.id,
+    );
+    const mastery = await rowsOf(
+      allBut(flashcardMastery, "userId"),
+      flashcardMastery,
+      flashcardMastery.userId,
+      flashcardMastery.flashcardId,
+    );
+    const items = await rowsOf(
+      allBut(reviewItems, "userId"),
+      reviewItems,
+      reviewItems.userId,
+      reviewItems.itemType,
+      reviewItems.itemId,
+    );
+    const log = await rowsOf(
+      allBut(reviewLog, "userId"),
+      reviewLog,
+      reviewLog.userId,
+      reviewLog.reviewedAt,
+      reviewLog.id,
+    );
+    const flags = await rowsOf(
+      allBut(questionFlags, "userId"),
+      questionFlags,
+      questionFlags.userId,
+      questionFlags.createdAt,
+      questionFlags.questionId,
+    );
     // Who decided a report is another member: not part of this member's data.
-    const { userId: _reports, decidedBy: _decidedBy, ...reportColumns } = getTableColumns(reports);
-    const filed = await db.select(reportColumns).from(reports).where(eq(reports.userId, id)).orderBy(asc(reports.id));
-    const tokens = await db
-      .select({
-        name: apiTokens.name,
-        scope: apiTokens.scope,
-        createdAt: apiTokens.createdAt,
-        lastUsedAt: apiTokens.lastUsedAt,
-        expiresAt: apiTokens.expiresAt,
-      })
-      .from(apiTokens)
-      .where(eq(apiTokens.userId, id))
-      .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
+    const filed = await rowsOf(allBut(reports, "userId", "decidedBy"), reports, reports.userId, reports.id);
+    // Names and dates, never the token's hash.
+    const tokens = await rowsOf(
+      pick(apiTokens, "name", "scope", "createdAt", "lastUsedAt", "expiresAt"),
+      apiTokens,
+      apiTokens.userId,
+      apiTokens.createdAt,
+      apiTokens.id,
+    );
     return {
       exportedAt: new Date().toISOString(),
       profile: jsonable(profile!),

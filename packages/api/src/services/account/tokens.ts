@@ -10,6 +10,7 @@ import { TRPCError } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AccountServices, Context } from "../../trpc/procedures.ts";
+import { pick } from "../columns.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -25,14 +26,7 @@ type Account = Caller & { account: AccountServices };
 
 export async function tokensOf(ctx: Caller) {
   const rows = await ctx.database.db
-    .select({
-      id: apiTokens.id,
-      name: apiTokens.name,
-      scope: apiTokens.scope,
-      createdAt: apiTokens.createdAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      expiresAt: apiTokens.expiresAt,
-    })
+    .select(pick(apiTokens, "id", "name", "scope", "createdAt", "lastUsedAt", "expiresAt"))
     .from(apiTokens)
     .where(eq(apiTokens.userId, ctx.user.id))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { questionAttempts, questions, testAttempts } from "@jcba/db";
 import {
+  asDrawn,
   type Confidence,
   certaintySummary,
   chosenOptionIndex,
@@ -83,12 +84,7 @@ async function resultOf(ctx: Reader, attempt: Attempt) {
     const a = byQuestion.get(id);
     return [
       {
-        id: q.id,
-        sectionNumber: q.sectionNumber,
-        questionType: q.questionType,
-        questionText: q.questionText,
-        options: q.options,
-        version: q.version,
+        ...asDrawn(q),
         userAnswer: a?.userAnswer ?? null,
         isCorrect: a?.isCorrect ?? false,
         confidence: a?.confidence ?? null,

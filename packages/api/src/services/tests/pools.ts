@@ -5,6 +5,7 @@
 import { randomInt } from "node:crypto";
 import { questions } from "@jcba/db";
 import {
+  asDrawn,
   decodeTestCode,
   drawForCode,
   drawSpread,
@@ -131,12 +132,7 @@ export async function drawTest(ctx: Reader, userId: number, input: z.infer<typeo
     pool,
     code,
     questions: drawn.map((q) => ({
-      id: q.id,
-      sectionNumber: q.sectionNumber,
-      questionType: q.questionType,
-      questionText: q.questionText,
-      options: q.options,
-      version: q.version,
+      ...asDrawn(q),
     })),
   };
 }
