@@ -1,6 +1,7 @@
 /** zod schemas of a member's account: API tokens as listed (the inputs are shared with forms in @jcba/validators). */
 import { TOKEN_SCOPES } from "@jcba/validators/api";
 import { z } from "zod";
+import { user } from "../directory/schemas.ts";
 
 export const tokenInfo = z.object({
   id: z.number().int(),
@@ -21,15 +22,7 @@ const itemType = z.enum(["question", "flashcard"]);
 /** Everything the app holds about one member, as 'Download my data' and GET /api/account/export give it. */
 export const accountExport = z.object({
   exportedAt: when,
-  profile: z.object({
-    id: z.number().int(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    profileImageUrl: z.string().nullable(),
-    isAdmin: z.boolean(),
-    createdAt: when,
-  }),
+  profile: user.extend({ createdAt: when }),
   settings: z
     .object({
       desiredRetention: z.number(),
@@ -112,15 +105,7 @@ export const accountExport = z.object({
     }),
   ),
   tokens: z
-    .array(
-      z.object({
-        name: z.string(),
-        scope: z.enum(TOKEN_SCOPES),
-        createdAt: when,
-        lastUsedAt: when.nullable(),
-        expiresAt: when,
-      }),
-    )
+    .array(tokenInfo.omit({ id: true }))
     .meta({ description: "The API tokens' names and dates; never the tokens." }),
 });
 
