@@ -101,6 +101,10 @@ const BEYOND_SPEC = [
   "POST /api/admin/questions/{id}/versions/{version}/restore",
   "POST /api/admin/flashcards/{id}/versions/{version}/restore",
   "POST /api/admin/questions/{id}/regrade",
+  // Issue 27: a plan to a date.
+  "GET /api/study-plan",
+  "PUT /api/study-plan",
+  "DELETE /api/study-plan",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

@@ -12,6 +12,7 @@ export * from "./reminders.ts";
 export * from "./review.ts";
 export * from "./search.ts";
 export * from "./sections.ts";
+export * from "./study-plan.ts";
 export * from "./test-code.ts";
 export * from "./text.ts";
 export * from "./versions.ts";

@@ -19,6 +19,7 @@ import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import type { ContentCache } from "../content/content-cache.ts";
 import { toIso } from "../rows.ts";
+import { activePlanQuestions } from "../study-plan/plan.ts";
 import { recordReview, saveMastery } from "./schedule.ts";
 import type { ReviewSettings, rateInput } from "./schemas.ts";
 
@@ -79,11 +80,17 @@ export async function sessionOf(ctx: Reader, userId: number) {
   const due = await ctx.database.rows<DueRow>(sql`
     SELECT item_type, item_id, due, state FROM review_items
     WHERE user_id = ${userId} AND due <= now() ORDER BY due, item_type, item_id`);
-  const dueItems = due
-    .filter((r) =>
+  // A study plan's questions come first, due ones and new ones alike (in their order otherwise).
+  const planned = await activePlanQuestions(ctx, userId, tz);
+  const inPlan = (type: ReviewItemType, id: number) => type === "question" && planned.has(id);
+  const planFirst = <T>(list: T[], key: (t: T) => [ReviewItemType, number]) =>
+    planned.size === 0 ? list : [...list.filter((t) => inPlan(...key(t))), ...list.filter((t) => !inPlan(...key(t)))];
+  const dueItems = planFirst(
+    due.filter((r) =>
       r.item_type === "question" ? snapshot.questionsById.has(r.item_id) : snapshot.flashcardsById.has(r.item_id),
-    )
-    .slice(0, reviewsLeft);
+    ),
+    (r) => [r.item_type, r.item_id],
+  ).slice(0, reviewsLeft);
 
   // New items: the bank's cards and questions the member never reviewed, in section order,
   // alternating card and question so a session mixes both.
@@ -94,10 +101,18 @@ export async function sessionOf(ctx: Reader, userId: number) {
     );
     const seenKeys = new Set(seen.map((s) => `${s.item_type}:${s.item_id}`));
     const cards = snapshot.flashcards.filter((f) => !seenKeys.has(`flashcard:${f.id}`));
-    const qs = snapshot.questions.filter((q) => !seenKeys.has(`question:${q.id}`));
-    for (let i = 0; fresh.length < newLeft && (i < cards.length || i < qs.length); i++) {
+    const qs = planFirst(
+      snapshot.questions.filter((q) => !seenKeys.has(`question:${q.id}`)),
+      (q) => ["question", q.id],
+    );
+    for (const q of qs) {
+      if (fresh.length >= newLeft || !planned.has(q.id)) break;
+      fresh.push({ itemType: "question", itemId: q.id });
+    }
+    const rest = qs.slice(fresh.length);
+    for (let i = 0; fresh.length < newLeft && (i < cards.length || i < rest.length); i++) {
       if (i < cards.length) fresh.push({ itemType: "flashcard", itemId: cards[i]!.id });
-      if (fresh.length < newLeft && i < qs.length) fresh.push({ itemType: "question", itemId: qs[i]!.id });
+      if (fresh.length < newLeft && i < rest.length) fresh.push({ itemType: "question", itemId: rest[i]!.id });
     }
   }
 
