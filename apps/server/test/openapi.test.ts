@@ -105,6 +105,9 @@ const BEYOND_SPEC = [
   "GET /api/study-plan",
   "PUT /api/study-plan",
   "DELETE /api/study-plan",
+  // Issue 27: hard items.
+  "GET /api/review/hard-items",
+  "POST /api/review/miss-reasons",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

@@ -1,6 +1,7 @@
 export * from "./audit-kinds.ts";
 export * from "./confidence.ts";
 export * from "./grading.ts";
+export * from "./hard-items.ts";
 export * from "./item-analysis.ts";
 export * from "./mastery.ts";
 export * from "./memory-model.ts";

@@ -6,6 +6,7 @@ import { memberSettings } from "@jcba/db";
 import {
   DEFAULT_RETENTION,
   dailyStreak,
+  isHardItem,
   localDate,
   REVIEW_STATE_NAMES,
   type ReviewItemType,
@@ -56,6 +57,7 @@ interface DueRow {
   item_id: number;
   due: string | Date;
   state: number;
+  lapses?: number;
 }
 
 /** Whether the item is still in the bank (archived and deleted items leave the queue). */
@@ -78,7 +80,7 @@ export async function sessionOf(ctx: Reader, userId: number) {
 
   const snapshot = await ctx.content.get();
   const due = await ctx.database.rows<DueRow>(sql`
-    SELECT item_type, item_id, due, state FROM review_items
+    SELECT item_type, item_id, due, state, lapses FROM review_items
     WHERE user_id = ${userId} AND due <= now() ORDER BY due, item_type, item_id`);
   // A study plan's questions come first, due ones and new ones alike (in their order otherwise).
   const planned = await activePlanQuestions(ctx, userId, tz);
@@ -117,8 +119,13 @@ export async function sessionOf(ctx: Reader, userId: number) {
   }
 
   const items = [
-    ...dueItems.map((r) => ({ itemType: r.item_type, itemId: r.item_id, isNew: false })),
-    ...fresh.map((f) => ({ ...f, isNew: true })),
+    ...dueItems.map((r) => ({
+      itemType: r.item_type,
+      itemId: r.item_id,
+      isNew: false,
+      hard: r.item_type === "question" && isHardItem(r.lapses ?? 0),
+    })),
+    ...fresh.map((f) => ({ ...f, isNew: true, hard: false })),
   ].map((i) => ({
     ...i,
     question: i.itemType === "question" ? (snapshot.questionsById.get(i.itemId) ?? null) : null,
@@ -136,9 +143,14 @@ export async function sessionOf(ctx: Reader, userId: number) {
         UNION ALL
         SELECT created_at FROM question_attempts WHERE user_id = ${userId} AND created_at > now() - interval '400 days'
       ) activity`);
+    // Days off (flying days) marked for reminders freeze the streak.
+    const [off] = await ctx.database.rows<{ daysOff: string[] }>(
+      sql`SELECT days_off AS "daysOff" FROM reminder_settings WHERE user_id = ${userId}`,
+    );
     streak = dailyStreak(
       days.map((d) => d.day),
       localDate(tz, new Date()),
+      off?.daysOff ?? [],
     );
   }
 
@@ -185,11 +197,14 @@ export async function rateItem(
       code: "NOT_FOUND",
       message: `${input.itemType === "question" ? "Question" : "Flashcard"} ${input.itemId} does not exist.`,
     });
-  const at = ctx.receivedAt ?? new Date();
+  const receivedAt = ctx.receivedAt ?? new Date();
+  const ratedAt = input.ratedAt === undefined ? receivedAt : new Date(input.ratedAt);
+  const at = new Date(Math.min(ratedAt.getTime(), receivedAt.getTime()));
   // A right guess is not knowledge: it moves the schedule as Hard at most.
   const rating = ratingWithConfidence(input.rating as ReviewRating, input.confidence);
   const outcome = await ctx.database.transaction(async (tx) => {
-    const reviewed = await recordReview(tx, { ...input, rating, userId: userId, reviewedAt: at });
+    const { ratedAt: _, ...rated } = input;
+    const reviewed = await recordReview(tx, { ...rated, rating, userId: userId, reviewedAt: at });
     // A flashcard's mastery record follows its last rating: Good or Easy is mastered.
     if (reviewed.inserted && input.itemType === "flashcard")
       await saveMastery(tx, userId, input.itemId, rating >= 3, at);
