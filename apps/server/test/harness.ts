@@ -127,6 +127,7 @@ export class Client {
   post = <T = any>(path: string, body?: unknown) => this.call<T>("POST", path, body ?? {});
   patch = <T = any>(path: string, body?: unknown) => this.call<T>("PATCH", path, body ?? {});
   delete = <T = any>(path: string) => this.call<T>("DELETE", path);
+  put = <T = any>(path: string, body?: unknown) => this.call<T>("PUT", path, body ?? {});
 }
 
 let counter = 0;

@@ -101,6 +101,13 @@ const BEYOND_SPEC = [
   "POST /api/admin/questions/{id}/versions/{version}/restore",
   "POST /api/admin/flashcards/{id}/versions/{version}/restore",
   "POST /api/admin/questions/{id}/regrade",
+  // Issue 27: a plan to a date.
+  "GET /api/study-plan",
+  "PUT /api/study-plan",
+  "DELETE /api/study-plan",
+  // Issue 27: hard items.
+  "GET /api/review/hard-items",
+  "POST /api/review/miss-reasons",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

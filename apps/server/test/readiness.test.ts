@@ -24,6 +24,11 @@ describe("readiness over REST", () => {
     const later = await m.get(`/api/readiness?at=${nextYear}`);
     expect(later.status).toBe(200);
     expect(later.body.at.slice(0, 10)).toBe(nextYear);
+    const kept = await m.get(`/api/readiness?at=${nextYear}&reviews=kept`);
+    expect(kept.status).toBe(200);
+    expect(Object.keys(kept.body).sort()).toEqual(["at", "overall", "sections"]);
+    const badReviews = await m.get(`/api/readiness?at=${nextYear}&reviews=always`);
+    expect(badReviews).toMatchObject({ status: 400, body: { message: "reviews: reviews must be none or kept." } });
 
     const bad = await m.get("/api/readiness?at=2026-13-01");
     expect(bad.status).toBe(400);

@@ -22,6 +22,7 @@ const SCREENS = [
   ["/account/password", null],
   ["/account/tokens", null],
   ["/account/reports", null],
+  ["/plan", "Study plan"],
 ];
 
 for (const [viewport, width] of [

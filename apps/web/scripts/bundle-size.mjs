@@ -79,12 +79,13 @@ const FIRST_CONTENT = {
   flashcards: 240,
   index: 209,
   performance: 206,
-  review: 228,
+  review: 229,
   search: 212,
   "study.$section": 228,
   "study.index": 201,
-  test: 248,
-  "account.passkeys": 206,
+  test: 249,
+  "account.passkeys": 207,
+  plan: 217,
 };
 /** A route added without a budget of its own gets the largest member screen's. */
 const FIRST_CONTENT_DEFAULT = 243;

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
+import { Route as PlanRouteImport } from './routes/plan'
 import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
@@ -50,6 +51,11 @@ const FlashcardsRoute = FlashcardsRouteImport.update({
 const PerformanceRoute = PerformanceRouteImport.update({
   id: '/performance',
   path: '/performance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlanRoute = PlanRouteImport.update({
+  id: '/plan',
+  path: '/plan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReviewRoute = ReviewRouteImport.update({
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/plan': typeof PlanRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/plan': typeof PlanRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
+  '/plan': typeof PlanRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
@@ -222,6 +231,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/plan'
     | '/review'
     | '/search'
     | '/test'
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
     | '/'
     | '/flashcards'
     | '/performance'
+    | '/plan'
     | '/review'
     | '/search'
     | '/test'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/flashcards'
     | '/performance'
+    | '/plan'
     | '/review'
     | '/search'
     | '/test'
@@ -294,6 +306,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
+  PlanRoute: typeof PlanRoute
   ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
@@ -336,6 +349,13 @@ declare module '@tanstack/react-router' {
       path: '/performance'
       fullPath: '/performance'
       preLoaderRoute: typeof PerformanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/plan': {
+      id: '/plan'
+      path: '/plan'
+      fullPath: '/plan'
+      preLoaderRoute: typeof PlanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/review': {
@@ -494,6 +514,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
+  PlanRoute: PlanRoute,
   ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,

@@ -12,6 +12,7 @@ import { readinessRouter } from "./router/readiness.ts";
 import { reportsRouter } from "./router/reports.ts";
 import { reviewRouter } from "./router/review.ts";
 import { searchRouter } from "./router/search.ts";
+import { studyPlanRouter } from "./router/study-plan.ts";
 import { testsRouter } from "./router/tests.ts";
 import { transferRouter } from "./router/transfer.ts";
 import { versionsRouter } from "./router/versions.ts";
@@ -35,6 +36,7 @@ export const appRouter = router({
   push: pushRouter,
   readiness: readinessRouter,
   versions: versionsRouter,
+  studyPlan: studyPlanRouter,
 });
 
 export type AppRouter = typeof appRouter;

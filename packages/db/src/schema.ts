@@ -793,3 +793,46 @@ export const anonymousFirstAnswers = pgTable(
   },
   (t) => [index("anonymous_first_answers_question_idx").on(t.questionId)],
 );
+
+/**
+ * A member's plan to a date ('know these sections by this date'); one at a time. It ends on its date:
+ * the first read after it stores the recall reached (`finalRecall`), the summary the member sees.
+ */
+export const studyPlans = pgTable(
+  "study_plans",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sections: jsonb().$type<number[]>().notNull(),
+    /** YYYY-MM-DD in the member's time zone: the last day of the plan. */
+    endDate: text().notNull(),
+    targetRecall: doublePrecision().notNull(),
+    /** The day the plan was set and the plan sections' predicted recall then: the start of its line. */
+    startDate: text().notNull(),
+    startRecall: doublePrecision().notNull(),
+    finalRecall: doublePrecision(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("study_plans_target_range", sql`${t.targetRecall} BETWEEN 0.5 AND 0.99`)],
+);
+
+/** Why a member says they missed a hard item (one lapsed 6 times or more), asked in Review. */
+export const missReasons = pgTable(
+  "miss_reasons",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    reason: text({ enum: ["didnt-know", "misread", "mixed-up"] }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("miss_reasons_reason_valid", sql`${t.reason} IN ('didnt-know', 'misread', 'mixed-up')`),
+    index("miss_reasons_user_question_idx").on(t.userId, t.questionId),
+  ],
+);

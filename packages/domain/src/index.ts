@@ -1,6 +1,7 @@
 export * from "./audit-kinds.ts";
 export * from "./confidence.ts";
 export * from "./grading.ts";
+export * from "./hard-items.ts";
 export * from "./item-analysis.ts";
 export * from "./mastery.ts";
 export * from "./memory-model.ts";
@@ -12,6 +13,7 @@ export * from "./reminders.ts";
 export * from "./review.ts";
 export * from "./search.ts";
 export * from "./sections.ts";
+export * from "./study-plan.ts";
 export * from "./test-code.ts";
 export * from "./text.ts";
 export * from "./versions.ts";

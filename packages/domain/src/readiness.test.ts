@@ -90,3 +90,19 @@ describe("shares on screen", () => {
     expect([0.7625, 1, 0, null].map(sharePercent)).toEqual(["76%", "100%", "0%", "—"]);
   });
 });
+
+describe("the forecast if the member keeps their daily reviews", () => {
+  it("stays near the retention where the no-review forecast falls, and equals it before the next review", async () => {
+    const { recallKeepingReviews } = await import("./recall.ts");
+    const memory = { stability: 4, difficulty: 5, state: 2, lastReview: reviewedAt, due: later(4) };
+    // Before the item falls due nothing changes.
+    expect(recallKeepingReviews(memory, later(3), 0.9)).toBeCloseTo(recallAt(memory, later(3)), 10);
+    const farOff = later(180);
+    const none = recallAt(memory, farOff);
+    const kept = recallKeepingReviews(memory, farOff, 0.9);
+    expect(none).toBeLessThan(0.6);
+    expect(kept).toBeGreaterThanOrEqual(0.89);
+    expect(kept).toBeLessThanOrEqual(1);
+    expect(recallKeepingReviews({ ...memory, state: 0 }, farOff, 0.9)).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
  * item's stored memory state, through ts-fsrs. Server-side only: imported as "@jcba/domain/recall"
  * (apart from the rest of the domain, so the web bundle never carries the scheduler).
  */
-import { computeDecayFactor, default_w, forgetting_curve, State } from "ts-fsrs";
+import { computeDecayFactor, default_w, forgetting_curve, fsrs, State } from "ts-fsrs";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,3 +36,50 @@ export function recallAt(memory: ItemMemory, at: Date, parameters: readonly numb
  * at once the way recallAt does: R = (1 + factor * t / S) ^ decay.
  */
 export const forgettingCurveConstants = (parameters: readonly number[] = default_w) => computeDecayFactor(parameters);
+
+const keptSchedulers = new Map<string, ReturnType<typeof fsrs>>();
+/** One long-term scheduler per retention and model, built once (a forecast runs it for every item). */
+function keptScheduler(retention: number, parameters: readonly number[]) {
+  const key = `${retention}:${parameters.join(",")}`;
+  let f = keptSchedulers.get(key);
+  if (!f) {
+    if (keptSchedulers.size > 100) keptSchedulers.clear();
+    f = fsrs({ request_retention: retention, enable_fuzz: false, enable_short_term: false, w: [...parameters] });
+    keptSchedulers.set(key, f);
+  }
+  return f;
+}
+
+/** What the kept-reviews forecast needs besides ItemMemory: the item's difficulty and next due time. */
+export interface ScheduledMemory extends ItemMemory {
+  difficulty: number;
+  due: Date;
+}
+
+/**
+ * The predicted recall at `at` if the member keeps their daily reviews: the item is reviewed each time
+ * it falls due before then, at their desired retention, and each review is expected to be recalled
+ * (rated Good: FSRS schedules a review where recall is at the retention, so most are). Whole days, as
+ * the workload simulator counts them. A forgotten review (Again) would be relearnt within the day, so
+ * this is the expected path, not a worst case.
+ */
+export function recallKeepingReviews(
+  memory: ScheduledMemory,
+  at: Date,
+  retention: number,
+  parameters: readonly number[] = default_w,
+): number {
+  if (memory.state === State.New || !(memory.stability > 0)) return 0;
+  const f = keptScheduler(retention, parameters);
+  let state = { stability: memory.stability, difficulty: memory.difficulty };
+  let last = memory.lastReview;
+  let due = memory.due;
+  // A bounded loop: intervals grow, so a forecast years ahead takes a few dozen steps.
+  for (let step = 0; step < 200 && due.getTime() <= at.getTime(); step++) {
+    const elapsed = elapsedDays(last, due);
+    state = f.next_state(state, elapsed, 3, f.forgetting_curve(elapsed, state.stability));
+    last = due;
+    due = new Date(due.getTime() + Math.max(1, f.next_interval(state.stability, elapsed)) * DAY_MS);
+  }
+  return forgetting_curve(parameters, elapsedDays(last, at), state.stability);
+}

@@ -103,6 +103,16 @@ describe("daily streak", () => {
     expect(dailyStreak([], "2026-03-01")).toBe(0);
   });
 
+  it("freezes on a day off: a flying day with nothing done neither breaks the streak nor counts", () => {
+    const active = ["2026-03-01", "2026-02-27", "2026-02-26"];
+    expect(dailyStreak(active, "2026-03-01")).toBe(1);
+    expect(dailyStreak(active, "2026-03-01", ["2026-02-28"])).toBe(3);
+    // Two days off in a row, and today off with nothing done yet.
+    expect(dailyStreak(["2026-02-26"], "2026-03-01", ["2026-02-27", "2026-02-28", "2026-03-01"])).toBe(1);
+    // A day off with a review counts as usual; a day off before the streak began does not extend it.
+    expect(dailyStreak(["2026-03-01", "2026-02-28"], "2026-03-01", ["2026-02-28", "2026-02-27"])).toBe(2);
+  });
+
   it("takes the day in the member's time zone", () => {
     const at = new Date("2026-01-01T03:00:00Z");
     expect(localDate("UTC", at)).toBe("2026-01-01");

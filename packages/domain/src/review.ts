@@ -73,14 +73,18 @@ const previousDate = (date: string) => {
 
 /**
  * The daily streak: consecutive days with at least one review or answer, ending today, or yesterday
- * when nothing was done yet today (the streak is not lost before the day is over).
+ * when nothing was done yet today (the streak is not lost before the day is over). A day off (a flying
+ * day, marked in Reminders) with nothing done freezes the streak: it neither breaks nor counts.
  */
-export function dailyStreak(activeDates: Iterable<string>, today: string): number {
+export function dailyStreak(activeDates: Iterable<string>, today: string, daysOff: Iterable<string> = []): number {
   const days = new Set(activeDates);
+  const off = new Set(daysOff);
   let day = days.has(today) ? today : previousDate(today);
   let streak = 0;
-  while (days.has(day)) {
-    streak++;
+  // A streak cannot be frozen further back than it could have run (the activity kept is 400 days).
+  for (let guard = 0; guard < 800; guard++) {
+    if (days.has(day)) streak++;
+    else if (!off.has(day)) break;
     day = previousDate(day);
   }
   return streak;

@@ -1,9 +1,11 @@
 import { Card, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 
 type Model = RouterOutputs["review"]["model"];
+// chart.js loads after the numbers are on screen, as on Performance (docs/decisions/0009).
+const WorkloadChart = lazy(() => import("../performance/Charts.tsx").then((m) => ({ default: m.WorkloadChart })));
 type WorkloadDay = RouterOutputs["review"]["workload"][number];
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -71,16 +73,24 @@ export function WorkloadForecast({ retention }: { retention: number }) {
   if (!workload.data) return <Skeleton height="16" />;
   const { perDay, busiest, weeks } = workloadSummary(workload.data);
   return (
-    <Stack gap="1" aria-live="polite" data-testid="workload" opacity={workload.isPlaceholderData ? 0.6 : 1}>
-      <Text fontWeight="semibold">
-        At {Math.round(asked * 100)} %: about {count(perDay)} reviews a day over the next 30 days
-      </Text>
-      {busiest && (
-        <Text fontSize="sm">
-          Busiest day {busiest.date}: {count(busiest.due + busiest.new)} reviews. Weekly totals:{" "}
-          {weeks.map(count).join(", ")}.
+    <Stack gap="2">
+      <Stack gap="1" aria-live="polite" data-testid="workload" opacity={workload.isPlaceholderData ? 0.6 : 1}>
+        <Text fontWeight="semibold">
+          At {Math.round(asked * 100)} %: about {count(perDay)} reviews a day over the next 30 days
         </Text>
-      )}
+        {busiest && (
+          <Text fontSize="sm">
+            Busiest day {busiest.date}: {count(busiest.due + busiest.new)} reviews. Weekly totals:{" "}
+            {weeks.map(count).join(", ")}.
+          </Text>
+        )}
+      </Stack>
+      <Suspense fallback={<Skeleton height="250px" />}>
+        <WorkloadChart
+          points={workload.data.map((d) => ({ date: d.date, reviews: d.due + d.new }))}
+          retention={Math.round(asked * 100)}
+        />
+      </Suspense>
     </Stack>
   );
 }

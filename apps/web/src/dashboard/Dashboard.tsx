@@ -18,6 +18,7 @@ import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
 import { SyncNote } from "../offline/SyncNote.tsx";
 import { ReadinessCard } from "../readiness/ReadinessCard.tsx";
+import { PlanCard } from "../study-plan/PlanCard.tsx";
 import { DashboardSkeleton } from "./DashboardSkeleton.tsx";
 import { DueTodayCard } from "./DueTodayCard.tsx";
 import { FocusAreas } from "./FocusAreas.tsx";
@@ -121,6 +122,7 @@ function DashboardContent({
 
       <DueTodayCard />
       <ReadinessCard />
+      <PlanCard />
 
       <Grid
         templateColumns={{ base: "1fr", xl: "minmax(0, 2fr) minmax(0, 1fr)" }}

@@ -307,3 +307,51 @@ export function CalibrationChart({ points }: { points: CalibrationPoint[] }) {
     </ChartFrame>
   );
 }
+
+export interface WorkloadPoint {
+  date: string;
+  reviews: number;
+}
+
+/** Reviews expected each day (due and new together) for the next days, at the retention being chosen. */
+export function WorkloadChart({ points, retention }: { points: WorkloadPoint[]; retention: number }) {
+  const c = useChartColours();
+  const { tip, external } = useTooltip();
+  const summary = `Bar chart of the reviews expected each day at ${retention} % retention: ${points.map((p) => `${p.date} ${p.reviews}`).join(", ")}.`;
+  const opts = useMemo(() => {
+    const o = options(c, external) as ChartOptions<"bar">;
+    // Counts, not percents: the axis grows with the busiest day.
+    return {
+      ...o,
+      scales: {
+        ...o.scales,
+        y: {
+          ...o.scales?.y,
+          min: 0,
+          max: undefined,
+          ticks: { ...o.scales?.y?.ticks, stepSize: undefined, callback: (v) => `${v}` },
+        },
+      },
+    } as ChartOptions<"bar">;
+  }, [c, external]);
+  const data = useMemo(
+    () => ({
+      labels: points.map((p) => p.date.slice(5)),
+      datasets: [
+        {
+          label: "Reviews",
+          data: points.map((p) => p.reviews),
+          backgroundColor: c.line,
+          borderRadius: 3,
+          maxBarThickness: 16,
+        },
+      ],
+    }),
+    [points, c],
+  );
+  return (
+    <ChartFrame testId="workload-chart" tip={tip}>
+      <Bar role="img" aria-label={summary} options={opts} data={data} fallbackContent={summary} />
+    </ChartFrame>
+  );
+}

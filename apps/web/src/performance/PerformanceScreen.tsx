@@ -16,6 +16,7 @@ const ScoreTrendChart = lazy(() => import("./Charts.tsx").then((m) => ({ default
 const SectionChart = lazy(() => import("./Charts.tsx").then((m) => ({ default: m.SectionChart })));
 // Readiness sits below the history and asks the server on its own: it loads after the screen's first content.
 const ReadinessView = lazy(() => import("../readiness/ReadinessView.tsx").then((m) => ({ default: m.ReadinessView })));
+const HardItems = lazy(() => import("./HardItems.tsx").then((m) => ({ default: m.HardItems })));
 
 /** Performance Analytics (/performance): the two charts and the Test History. */
 export function PerformanceScreen() {
@@ -88,6 +89,9 @@ function PerformanceContent({
       <TestHistory attempts={attempts} />
       <Suspense fallback={null}>
         <ReadinessView />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HardItems />
       </Suspense>
     </>
   );

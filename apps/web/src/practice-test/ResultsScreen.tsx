@@ -30,6 +30,8 @@ import { type PeerStatistics, PeerStats, usePeerStats } from "../components/Peer
 import { SourceLink } from "../components/SourceLink.tsx";
 import { bandPalette } from "../components/scoreBand.ts";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
+import { ConfidenceOutcome } from "../study/ConfidencePicker.tsx";
+import { CertaintyCard } from "./CertaintyCard.tsx";
 import type { ReviewItem, TestResult } from "./storage.ts";
 
 interface Props {
@@ -138,6 +140,7 @@ export function ResultsScreen({ result, onNewTest, onRetake, onDevice = false }:
           </Grid>
         </Card.Body>
       </Card.Root>
+      <CertaintyCard result={result} />
 
       <Card.Root as="section" aria-labelledby="results-sections">
         <Card.Header>
@@ -277,6 +280,7 @@ function ReviewCard({ item, n, peers }: { item: ReviewItem; n: number; peers: Pe
           </Flex>
         </Stack>
         <Box bg="bg.muted" rounded="md" p="3" fontSize="sm">
+          {item.confidence && <ConfidenceOutcome confidence={item.confidence} isCorrect={item.isCorrect} />}
           <Text>{item.explanation}</Text>
           {cite && (
             <Text mt="1.5" color="fg.muted" fontWeight="medium">

@@ -1,8 +1,11 @@
 /** Taking the test: one question at a time, a navigator, flags, a timer; no feedback until submit. */
 import { Code, Grid, Stack, Text } from "@chakra-ui/react";
+import type { Confidence } from "@jcba/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTRPC } from "../app/trpc.ts";
+import { ConfidenceOutcome, ConfidencePicker, confidenceForKey } from "../study/ConfidencePicker.tsx";
+import { useConfidenceAsked } from "../study/useConfidence.ts";
 import { QuestionNavigator } from "./QuestionNavigator.tsx";
 import { SubmitAlerts } from "./SubmitAlerts.tsx";
 import { SubmitConfirmDialog } from "./SubmitConfirmDialog.tsx";
@@ -91,7 +94,29 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
     else handIn();
   };
 
-  useTakingKeys({ paused: confirmOpen, index, total, question: q, go, choose, toggleFlag });
+  // Tutor mode asks how sure the member is before Check Answer (unless they turned it off).
+  const ask = useConfidenceAsked();
+  const confidence = attempt.confidences?.[q.id] ?? null;
+  const askConfidence = Boolean(attempt.tutor) && ask && !finished;
+  const setConfidence = useCallback(
+    (c: Confidence | null) =>
+      change((a) => {
+        const { [q.id]: _, ...others } = a.confidences ?? {};
+        return { ...a, confidences: c ? { ...others, [q.id]: c } : others };
+      }),
+    [change, q.id],
+  );
+  const pickConfidence = useCallback(
+    (key: string) => {
+      const picked = confidenceForKey(key);
+      if (!askConfidence || locked || !picked) return false;
+      setConfidence(picked);
+      return true;
+    },
+    [askConfidence, locked, setConfidence],
+  );
+
+  useTakingKeys({ paused: confirmOpen, index, total, question: q, go, choose, toggleFlag, pickConfidence });
 
   const answer = answers[q.id];
   const warn = remaining !== null && remaining <= WARN_SECONDS && !finished;
@@ -140,6 +165,12 @@ export function TakingScreen({ attempt, update, onSubmit, onRetry, onDiscard, su
             headingRef={headingRef}
             inputRef={inputRef}
           />
+          {askConfidence && checked === undefined && (
+            <ConfidencePicker value={confidence} onChange={setConfidence} locked={false} />
+          )}
+          {askConfidence && checked && confidence && (
+            <ConfidenceOutcome confidence={confidence} isCorrect={checked.isCorrect} />
+          )}
           {attempt.tutor && !finished && (
             <TutorPanel
               key={q.id}

@@ -103,6 +103,18 @@ describe("a practice test kept on the device", () => {
     expect(submission(a, -4).timeSpentSeconds).toBe(0);
   });
 
+  it("hands in Tutor mode's confidence with an answered question only", () => {
+    const a = {
+      ...newAttempt(questions, null),
+      answers: { 1: "C", 2: " " },
+      confidences: { 1: "guess" as const, 2: "sure" as const },
+    };
+    expect(submission(a, 10).answers.slice(0, 2)).toEqual([
+      { questionId: 1, userAnswer: "C", confidence: "guess" },
+      { questionId: 2, userAnswer: null },
+    ]);
+  });
+
   it("retakes a missed question without its answer data", () => {
     const missed: ReviewItem = {
       ...questions[0]!,

@@ -3,6 +3,7 @@
  * dropped connection never loses it. Only what the member can see is stored: the drawn questions
  * arrive without their answers.
  */
+import { type Confidence, isConfidence } from "@jcba/domain";
 import { newClientId } from "../app/ids.ts";
 import type { RouterOutputs } from "../app/trpc.ts";
 
@@ -34,6 +35,8 @@ export interface SavedAttempt {
   checked?: Record<string, TutorFeedback>;
   /** The shareable code that draws this test again. */
   code?: string;
+  /** Tutor mode: how sure the member said they were, per question id (optional). */
+  confidences?: Record<string, Confidence>;
 }
 
 export interface TutorFeedback {
@@ -162,6 +165,9 @@ export function submission(a: SavedAttempt, timeSpentSeconds: number) {
       userAnswer: isAnswered(a.answers[q.id]) ? a.answers[q.id]! : null,
       // Graded with the version drawn, even when an admin has edited the question since.
       ...(q.version === undefined ? {} : { version: q.version }),
+      ...(isAnswered(a.answers[q.id]) && isConfidence(a.confidences?.[q.id])
+        ? { confidence: a.confidences![q.id]! }
+        : {}),
     })),
     timeSpentSeconds: Math.max(0, Math.round(timeSpentSeconds)),
   };

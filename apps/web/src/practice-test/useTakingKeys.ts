@@ -10,6 +10,7 @@ export function useTakingKeys({
   go,
   choose,
   toggleFlag,
+  pickConfidence,
 }: {
   paused: boolean;
   index: number;
@@ -18,6 +19,8 @@ export function useTakingKeys({
   go: (to: number, fromKeyboard?: boolean) => void;
   choose: (option: string) => void;
   toggleFlag: () => void;
+  /** Tutor mode: S / T / G pick how sure the member is; true when the key was taken. */
+  pickConfidence?: (key: string) => boolean;
 }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -45,9 +48,11 @@ export function useTakingKeys({
       } else if (e.key === "f" || e.key === "F") {
         e.preventDefault();
         toggleFlag();
+      } else if (pickConfidence?.(e.key)) {
+        e.preventDefault();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [paused, index, total, go, q, choose, toggleFlag]);
+  }, [paused, index, total, go, q, choose, toggleFlag, pickConfidence]);
 }

@@ -23,6 +23,11 @@ export function ReadinessView() {
   const [day, setDay] = useState("");
   const forecast = day !== "" && day !== today;
   const readiness = useQuery(trpc.readiness.readiness.queryOptions(forecast ? { at: day } : undefined));
+  // Beside the no-review forecast: the same day if the member keeps their daily reviews (simulated).
+  const kept = useQuery({
+    ...trpc.readiness.readiness.queryOptions({ at: day, reviews: "kept" }),
+    enabled: forecast,
+  });
   const when = forecast ? `on ${day}` : "today";
 
   return (
@@ -62,6 +67,12 @@ export function ReadinessView() {
             reviewed {readiness.data.overall.seen} of {readiness.data.overall.items} questions (
             {sharePercent(readiness.data.overall.coverage)}).
           </Text>
+          {forecast && kept.data && (
+            <Text data-testid="readiness-kept">
+              If you keep your daily reviews: <strong>{sharePercent(kept.data.overall.recall)}</strong> on {day} (each
+              reviewed question seen again whenever it falls due).
+            </Text>
+          )}
           {/* Until the member has reviewed something, nothing here is theirs to chart (nor chart.js to load). */}
           {readiness.data.overall.seen > 0 && (
             <ChartCard title="Predicted recall by section" description={`All 32 sections, ${when}.`}>

@@ -14,6 +14,7 @@ import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { SessionProgress } from "../components/SessionProgress.tsx";
 import { pendingWrites, replay } from "../offline/outbox.ts";
+import { HardItemFirst } from "./HardItemFirst.tsx";
 import { CardItem } from "./ReviewCard.tsx";
 import { QuestionItem } from "./ReviewQuestion.tsx";
 
@@ -62,9 +63,14 @@ export function ReviewScreen() {
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
       <Box>
-        <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
-          Review
-        </Heading>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
+            Review
+          </Heading>
+          <Button asChild variant="ghost" size="sm" minH="44px">
+            <Link to="/plan">Study plan</Link>
+          </Button>
+        </Flex>
         {session.data && items.length > 0 && (
           <Text color="fg.muted" mt="1" data-testid="due-today">
             Due today: {plural(session.data.dueCards, "card")}, {plural(session.data.dueQuestions, "question")}
@@ -132,6 +138,8 @@ function ReviewRun({
   // The run keeps the list it started with.
   const [items] = useState(initial);
   const [index, setIndex] = useState(0);
+  // Hard items whose explanation the member has read in this run: asked now.
+  const [readFirst, setReadFirst] = useState<ReadonlySet<number>>(new Set());
   const total = items.length;
   const item = items[index]!;
   const next = () => {
@@ -149,6 +157,11 @@ function ReviewRun({
           <Badge variant="outline" size="lg">
             {item.itemType === "flashcard" ? "Flashcard" : "Question"}
           </Badge>
+          {item.hard && (
+            <Badge colorPalette="orange" variant="subtle" size="lg">
+              Hard item
+            </Badge>
+          )}
           {item.isNew && (
             <Badge colorPalette="purple" variant="subtle" size="lg">
               New
@@ -158,6 +171,12 @@ function ReviewRun({
         <SessionProgress done={index} total={total} label={`Review progress: ${index} of ${total} done`} />
         {item.flashcard ? (
           <CardItem key={`f${item.itemId}`} card={item.flashcard} fourButtons={fourButtons} onNext={next} />
+        ) : item.question && item.hard && !readFirst.has(item.itemId) ? (
+          <HardItemFirst
+            key={`h${item.itemId}`}
+            question={item.question}
+            onAsk={() => setReadFirst((r) => new Set(r).add(item.itemId))}
+          />
         ) : item.question ? (
           <QuestionItem key={`q${item.itemId}`} question={item.question} last={index + 1 === total} onNext={next} />
         ) : null}

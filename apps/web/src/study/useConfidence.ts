@@ -10,10 +10,7 @@ import { confidenceForKey } from "./ConfidencePicker.tsx";
  * answer (nothing when not asked or not chosen, as scripts send).
  */
 export function useConfidence() {
-  const trpc = useTRPC();
-  // Read afresh on each screen: the setting may have changed on another device.
-  const ask =
-    useQuery(trpc.review.settings.queryOptions(undefined, { refetchOnMount: "always" })).data?.askConfidence ?? true;
+  const ask = useConfidenceAsked();
   const [confidence, setConfidence] = useState<Confidence | null>(null);
   return {
     ask,
@@ -29,4 +26,13 @@ export function useConfidence() {
       return true;
     },
   };
+}
+
+/** Whether the member wants to be asked how sure they are (Review Settings; yes until read). */
+export function useConfidenceAsked() {
+  const trpc = useTRPC();
+  // Read afresh on each screen: the setting may have changed on another device.
+  return (
+    useQuery(trpc.review.settings.queryOptions(undefined, { refetchOnMount: "always" })).data?.askConfidence ?? true
+  );
 }

@@ -86,6 +86,17 @@ describe("readiness", () => {
       6,
     );
     expect(forecasts[1]!.overall.coverage).toBe(r.overall.coverage);
+
+    // If the member keeps their daily reviews, the reviewed questions stay near their retention (0.9)
+    // a year on, where the no-review forecast has fallen; unseen ones are the same in both.
+    const kept = await m.call.readiness.readiness({ at: day(365), reviews: "kept" });
+    expect(kept.overall.recall!).toBeGreaterThan(forecasts[2]!.overall.recall!);
+    expect(kept.sections.find((s) => s.sectionNumber === 6)!.recall).toBeCloseTo(others, 10);
+    const keptSection5 = kept.sections.find((s) => s.sectionNumber === 5)!.recall! * n - 0.8 - (n - 3) * others;
+    expect(keptSection5 / 2).toBeGreaterThan(0.85);
+    expect((await failure(m.call.readiness.readiness({ at: day(30), reviews: "always" as "kept" }))).text).toBe(
+      "reviews: reviews must be none or kept.",
+    );
   });
 
   it("refuses a date that is not a day, one in the past and one too far ahead, and anyone signed out", async () => {

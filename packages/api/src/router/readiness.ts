@@ -16,12 +16,12 @@ export const readinessRouter = router({
       rest(
         "GET",
         "/readiness",
-        "The signed-in member's predicted recall per section and overall, with coverage; at=YYYY-MM-DD forecasts it for that day with no review in between",
+        "The signed-in member's predicted recall per section and overall, with coverage; at=YYYY-MM-DD forecasts it for that day with no review in between, or with reviews=kept if they keep their daily reviews",
       ),
     )
     .input(schemas.readinessInput)
     .output(schemas.readiness)
-    .query(({ ctx, input }) => readinessOf(ctx, ctx.user.id, input?.at)),
+    .query(({ ctx, input }) => readinessOf(ctx, ctx.user.id, input?.at, new Date(), input?.reviews)),
 
   calibration: protectedProcedure
     .meta(

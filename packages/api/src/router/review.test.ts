@@ -170,6 +170,25 @@ describe("review session and settings", () => {
     expect((await call.review.session()).streak).toBe(1);
   });
 
+  it("freezes the streak on a day off marked in Reminders", async () => {
+    const m = await t.member();
+    await m.call.review.updateSettings({ dailyStreak: true, timeZone: "UTC" });
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const [q] = await m.call.questions.list({ section: 9 });
+    await m.call.review.rate({ id: randomUUID(), itemType: "question", itemId: q!.id, rating: 3 });
+    // Active today and two days ago; yesterday nothing.
+    await m.call.review.rate({
+      id: randomUUID(),
+      itemType: "question",
+      itemId: q!.id,
+      rating: 3,
+      ratedAt: `${day(2)}T12:00:00Z`,
+    });
+    expect((await m.call.review.session()).streak).toBe(1);
+    await m.call.push.updateReminders({ daysOff: [day(1)] });
+    expect((await m.call.review.session()).streak).toBe(2);
+  });
+
   it("is for signed-in people only", async () => {
     expect((await failure(t.signedOut.review.queue())).code).toBe("UNAUTHORIZED");
     expect((await failure(t.signedOut.review.settings())).code).toBe("UNAUTHORIZED");

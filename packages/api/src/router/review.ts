@@ -2,6 +2,7 @@ import { z } from "zod";
 import { modelOf } from "../services/review-model/model.ts";
 import * as reviewModel from "../services/review-model/schemas.ts";
 import { workloadOf } from "../services/review-model/workload.ts";
+import { hardItemsOf, recordMissReason } from "../services/reviews/hard-items.ts";
 import * as reviews from "../services/reviews/schemas.ts";
 import { rateItem, reviewQueueOf, sessionOf, settingsOf, updateSettings } from "../services/reviews/sessions.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
@@ -81,4 +82,29 @@ export const reviewRouter = router({
     .input(reviewModel.workloadInput)
     .output(z.array(reviewModel.workloadDay))
     .query(({ ctx, input }) => workloadOf(ctx, ctx.user.id, input)),
+
+  hardItems: protectedProcedure
+    .meta(
+      rest(
+        "GET",
+        "/review/hard-items",
+        "The signed-in member's hard items (questions lapsed 6 times or more) by section, with why they last said they missed each",
+      ),
+    )
+    .input(z.void())
+    .output(reviews.hardItems)
+    .query(({ ctx }) => hardItemsOf(ctx, ctx.user.id)),
+
+  missReason: protectedProcedure
+    .meta(
+      rest(
+        "POST",
+        "/review/miss-reasons",
+        "Say why a hard item was missed: didnt-know, misread or mixed-up (with another rule)",
+        { successStatus: 201 },
+      ),
+    )
+    .input(reviews.missReasonInput)
+    .output(reviews.missReasonOutcome)
+    .mutation(({ ctx, input }) => recordMissReason(ctx, ctx.user.id, input)),
 });

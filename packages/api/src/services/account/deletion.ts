@@ -14,6 +14,7 @@ import {
   flashcardVersions,
   memberFirstTotals,
   memberSettings,
+  missReasons,
   oauthAccounts,
   passkeys,
   pushSubscriptions,
@@ -27,6 +28,7 @@ import {
   reviewLog,
   reviewModels,
   sessions,
+  studyPlans,
   testAttempts,
   users,
 } from "@jcba/db";
@@ -61,6 +63,8 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
   { table: reviewModels, userId: reviewModels.userId },
   { table: pushSubscriptions, userId: pushSubscriptions.userId },
   { table: reminderSettings, userId: reminderSettings.userId },
+  { table: studyPlans, userId: studyPlans.userId },
+  { table: missReasons, userId: missReasons.userId },
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */

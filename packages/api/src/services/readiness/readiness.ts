@@ -6,11 +6,12 @@
 import {
   type CalibrationBinSums,
   calibrationBins,
+  DEFAULT_RETENTION,
   localDate,
   MIN_CALIBRATION_REVIEWS,
   readinessAt,
 } from "@jcba/domain";
-import { forgettingCurveConstants, recallAt } from "@jcba/domain/recall";
+import { forgettingCurveConstants, recallAt, recallKeepingReviews } from "@jcba/domain/recall";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -44,17 +45,23 @@ export async function readinessOf(
   userId: number,
   at?: string,
   now = new Date(),
+  /** "kept": each item reviewed when due until then, at the member's retention. */
+  reviews: "none" | "kept" = "none",
 ): Promise<z.infer<typeof readiness>> {
   const [snapshot, memories] = await Promise.all([
     ctx.content.get(),
     ctx.database.rows<{
       questionId: number;
       stability: number;
+      difficulty: number;
       state: number;
       lastReview: string | Date;
+      due: string | Date;
       timeZone: string;
+      retention: number | null;
     }>(sql`
-      SELECT i.item_id AS "questionId", i.stability, i.state, i.last_review AS "lastReview", s.time_zone AS "timeZone"
+      SELECT i.item_id AS "questionId", i.stability, i.difficulty, i.state, i.last_review AS "lastReview", i.due,
+        s.time_zone AS "timeZone", s.desired_retention AS retention
       FROM (SELECT ${userId}::int AS user_id) AS u
       LEFT JOIN member_settings s ON s.user_id = u.user_id
       LEFT JOIN review_items i ON i.user_id = u.user_id AND i.item_type = 'question'`),
@@ -69,7 +76,16 @@ export async function readinessOf(
   for (const m of memories) {
     if (m.questionId === null) continue;
     const memory = { stability: Number(m.stability), state: m.state, lastReview: new Date(m.lastReview) };
-    recall.set(m.questionId, recallAt(memory, when));
+    recall.set(
+      m.questionId,
+      reviews === "kept"
+        ? recallKeepingReviews(
+            { ...memory, difficulty: Number(m.difficulty), due: new Date(m.due) },
+            when,
+            Number(m.retention ?? DEFAULT_RETENTION),
+          )
+        : recallAt(memory, when),
+    );
   }
   return { at: when.toISOString(), ...readinessAt(snapshot.questions, (id) => recall.get(id), firstAnswers) };
 }

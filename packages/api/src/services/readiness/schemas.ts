@@ -7,6 +7,12 @@ export const readinessInput = z
       .date("at must be a date written YYYY-MM-DD.")
       .optional()
       .describe("A day from today on (the member's time zone): the forecast for that day, with no review assumed."),
+    reviews: z
+      .enum(["none", "kept"], { error: "reviews must be none or kept." })
+      .optional()
+      .describe(
+        "kept: the forecast if the member keeps their daily reviews (each item reviewed when due, at their retention); none (the default): no review until then.",
+      ),
   })
   .optional();
 

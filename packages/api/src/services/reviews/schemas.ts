@@ -1,5 +1,12 @@
 /** zod schemas of reviews: the Review screen's session and queue, ratings, settings and flashcard mastery. */
-import { isTimeZone, MAX_RETENTION, MIN_RETENTION, REVIEW_ITEM_TYPES, REVIEW_STATE_NAMES } from "@jcba/domain";
+import {
+  isTimeZone,
+  MAX_RETENTION,
+  MIN_RETENTION,
+  MISS_REASONS,
+  REVIEW_ITEM_TYPES,
+  REVIEW_STATE_NAMES,
+} from "@jcba/domain";
 import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import { confidence } from "../answers/schemas.ts";
@@ -51,6 +58,11 @@ export const rateInput = z.object({
     .min(1, "rating must be from 1 (Again) to 4 (Easy).")
     .max(4, "rating must be from 1 (Again) to 4 (Easy)."),
   confidence: confidence.optional(),
+  /** When the member rated it (a rating replayed from a device's outbox can arrive long after). */
+  ratedAt: z.iso
+    .datetime({ offset: true, error: "ratedAt must be an ISO 8601 date and time." })
+    .optional()
+    .describe("When the member rated it; later than the server's clock counts as now."),
 });
 
 export const reviewQueue = z.object({
@@ -65,6 +77,9 @@ const sessionItem = z.object({
   isNew: z.boolean(),
   question: question.nullable(),
   flashcard: flashcard.nullable(),
+  hard: z
+    .boolean()
+    .meta({ description: "A question the member lapsed 6 times or more: shown with its explanation first." }),
 });
 
 export const sessionSummary = z.object({
@@ -92,4 +107,31 @@ export const masteryInput = z.object({
     .datetime({ offset: true, error: "chosenAt must be an ISO 8601 date and time." })
     .optional()
     .describe("When the member chose it; the newest choice wins. Later than the server's clock counts as now."),
+});
+
+const missReason = z.enum(MISS_REASONS, { error: "reason must be didnt-know, misread or mixed-up." });
+
+export const missReasonInput = z.object({ questionId: idParam, reason: missReason });
+export const missReasonOutcome = z.object({
+  id: z.number().int(),
+  questionId: z.number().int(),
+  reason: missReason,
+  createdAt: z.string(),
+});
+
+export const hardItems = z.object({
+  minimumLapses: z.number().int().meta({ description: "Lapses from which a question is hard." }),
+  sections: z.array(
+    z.object({
+      sectionNumber: z.number().int(),
+      items: z.array(
+        z.object({
+          questionId: z.number().int(),
+          questionText: z.string(),
+          lapses: z.number().int(),
+          lastReason: missReason.nullable().meta({ description: "Why the member last said they missed it." }),
+        }),
+      ),
+    }),
+  ),
 });

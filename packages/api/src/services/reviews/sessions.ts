@@ -6,6 +6,7 @@ import { memberSettings } from "@jcba/db";
 import {
   DEFAULT_RETENTION,
   dailyStreak,
+  isHardItem,
   localDate,
   REVIEW_STATE_NAMES,
   type ReviewItemType,
@@ -19,6 +20,7 @@ import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import type { ContentCache } from "../content/content-cache.ts";
 import { toIso } from "../rows.ts";
+import { activePlanQuestions } from "../study-plan/plan.ts";
 import { recordReview, saveMastery } from "./schedule.ts";
 import type { ReviewSettings, rateInput } from "./schemas.ts";
 
@@ -55,6 +57,7 @@ interface DueRow {
   item_id: number;
   due: string | Date;
   state: number;
+  lapses?: number;
 }
 
 /** Whether the item is still in the bank (archived and deleted items leave the queue). */
@@ -77,13 +80,19 @@ export async function sessionOf(ctx: Reader, userId: number) {
 
   const snapshot = await ctx.content.get();
   const due = await ctx.database.rows<DueRow>(sql`
-    SELECT item_type, item_id, due, state FROM review_items
+    SELECT item_type, item_id, due, state, lapses FROM review_items
     WHERE user_id = ${userId} AND due <= now() ORDER BY due, item_type, item_id`);
-  const dueItems = due
-    .filter((r) =>
+  // A study plan's questions come first, due ones and new ones alike (in their order otherwise).
+  const planned = await activePlanQuestions(ctx, userId, tz);
+  const inPlan = (type: ReviewItemType, id: number) => type === "question" && planned.has(id);
+  const planFirst = <T>(list: T[], key: (t: T) => [ReviewItemType, number]) =>
+    planned.size === 0 ? list : [...list.filter((t) => inPlan(...key(t))), ...list.filter((t) => !inPlan(...key(t)))];
+  const dueItems = planFirst(
+    due.filter((r) =>
       r.item_type === "question" ? snapshot.questionsById.has(r.item_id) : snapshot.flashcardsById.has(r.item_id),
-    )
-    .slice(0, reviewsLeft);
+    ),
+    (r) => [r.item_type, r.item_id],
+  ).slice(0, reviewsLeft);
 
   // New items: the bank's cards and questions the member never reviewed, in section order,
   // alternating card and question so a session mixes both.
@@ -94,16 +103,29 @@ export async function sessionOf(ctx: Reader, userId: number) {
     );
     const seenKeys = new Set(seen.map((s) => `${s.item_type}:${s.item_id}`));
     const cards = snapshot.flashcards.filter((f) => !seenKeys.has(`flashcard:${f.id}`));
-    const qs = snapshot.questions.filter((q) => !seenKeys.has(`question:${q.id}`));
-    for (let i = 0; fresh.length < newLeft && (i < cards.length || i < qs.length); i++) {
+    const qs = planFirst(
+      snapshot.questions.filter((q) => !seenKeys.has(`question:${q.id}`)),
+      (q) => ["question", q.id],
+    );
+    for (const q of qs) {
+      if (fresh.length >= newLeft || !planned.has(q.id)) break;
+      fresh.push({ itemType: "question", itemId: q.id });
+    }
+    const rest = qs.slice(fresh.length);
+    for (let i = 0; fresh.length < newLeft && (i < cards.length || i < rest.length); i++) {
       if (i < cards.length) fresh.push({ itemType: "flashcard", itemId: cards[i]!.id });
-      if (fresh.length < newLeft && i < qs.length) fresh.push({ itemType: "question", itemId: qs[i]!.id });
+      if (fresh.length < newLeft && i < rest.length) fresh.push({ itemType: "question", itemId: rest[i]!.id });
     }
   }
 
   const items = [
-    ...dueItems.map((r) => ({ itemType: r.item_type, itemId: r.item_id, isNew: false })),
-    ...fresh.map((f) => ({ ...f, isNew: true })),
+    ...dueItems.map((r) => ({
+      itemType: r.item_type,
+      itemId: r.item_id,
+      isNew: false,
+      hard: r.item_type === "question" && isHardItem(r.lapses ?? 0),
+    })),
+    ...fresh.map((f) => ({ ...f, isNew: true, hard: false })),
   ].map((i) => ({
     ...i,
     question: i.itemType === "question" ? (snapshot.questionsById.get(i.itemId) ?? null) : null,
@@ -121,9 +143,14 @@ export async function sessionOf(ctx: Reader, userId: number) {
         UNION ALL
         SELECT created_at FROM question_attempts WHERE user_id = ${userId} AND created_at > now() - interval '400 days'
       ) activity`);
+    // Days off (flying days) marked for reminders freeze the streak.
+    const [off] = await ctx.database.rows<{ daysOff: string[] }>(
+      sql`SELECT days_off AS "daysOff" FROM reminder_settings WHERE user_id = ${userId}`,
+    );
     streak = dailyStreak(
       days.map((d) => d.day),
       localDate(tz, new Date()),
+      off?.daysOff ?? [],
     );
   }
 
@@ -170,11 +197,14 @@ export async function rateItem(
       code: "NOT_FOUND",
       message: `${input.itemType === "question" ? "Question" : "Flashcard"} ${input.itemId} does not exist.`,
     });
-  const at = ctx.receivedAt ?? new Date();
+  const receivedAt = ctx.receivedAt ?? new Date();
+  const ratedAt = input.ratedAt === undefined ? receivedAt : new Date(input.ratedAt);
+  const at = new Date(Math.min(ratedAt.getTime(), receivedAt.getTime()));
   // A right guess is not knowledge: it moves the schedule as Hard at most.
   const rating = ratingWithConfidence(input.rating as ReviewRating, input.confidence);
   const outcome = await ctx.database.transaction(async (tx) => {
-    const reviewed = await recordReview(tx, { ...input, rating, userId: userId, reviewedAt: at });
+    const { ratedAt: _, ...rated } = input;
+    const reviewed = await recordReview(tx, { ...rated, rating, userId: userId, reviewedAt: at });
     // A flashcard's mastery record follows its last rating: Good or Easy is mastered.
     if (reviewed.inserted && input.itemType === "flashcard")
       await saveMastery(tx, userId, input.itemId, rating >= 3, at);

@@ -1,0 +1,59 @@
+/**
+ * Hard items (questions a member lapsed 6 times or more, @jcba/domain's rule): the list by section for
+ * Performance, and why the member says they missed one, asked in Review.
+ */
+import { missReasons } from "@jcba/db";
+import { HARD_ITEM_LAPSES, type MissReason } from "@jcba/domain";
+import { TRPCError } from "@trpc/server";
+import { sql } from "drizzle-orm";
+import type { Context } from "../../trpc/procedures.ts";
+import { toIso } from "../rows.ts";
+
+type Reader = Pick<Context, "database" | "content">;
+
+export async function hardItemsOf(ctx: Reader, userId: number) {
+  const rows = await ctx.database.rows<{ itemId: number; lapses: number; reason: MissReason | null }>(sql`
+    SELECT i.item_id AS "itemId", i.lapses,
+      (SELECT r.reason FROM miss_reasons r WHERE r.user_id = i.user_id AND r.question_id = i.item_id
+        ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS reason
+    FROM review_items i
+    WHERE i.user_id = ${userId} AND i.item_type = 'question' AND i.lapses >= ${HARD_ITEM_LAPSES}
+    ORDER BY i.lapses DESC, i.item_id`);
+  const snapshot = await ctx.content.get();
+  const bySection = new Map<
+    number,
+    { questionId: number; questionText: string; lapses: number; lastReason: MissReason | null }[]
+  >();
+  for (const r of rows) {
+    const q = snapshot.questionsById.get(r.itemId);
+    if (!q) continue; // archived or deleted: no longer asked
+    const list = bySection.get(q.sectionNumber) ?? [];
+    list.push({ questionId: q.id, questionText: q.questionText, lapses: r.lapses, lastReason: r.reason });
+    bySection.set(q.sectionNumber, list);
+  }
+  return {
+    minimumLapses: HARD_ITEM_LAPSES,
+    sections: [...bySection.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([sectionNumber, items]) => ({ sectionNumber, items })),
+  };
+}
+
+/** Keeps why the member missed a hard item; refuses a question that is not hard for them. */
+export async function recordMissReason(ctx: Reader, userId: number, input: { questionId: number; reason: MissReason }) {
+  const [item] = await ctx.database.rows<{ lapses: number }>(sql`
+    SELECT lapses FROM review_items WHERE user_id = ${userId} AND item_type = 'question' AND item_id = ${input.questionId}`);
+  const snapshot = await ctx.content.get();
+  if (!snapshot.questionsById.has(input.questionId))
+    throw new TRPCError({ code: "NOT_FOUND", message: `Question ${input.questionId} does not exist.` });
+  if (!item || item.lapses < HARD_ITEM_LAPSES)
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: `Question ${input.questionId} is not a hard item of yours (missed ${HARD_ITEM_LAPSES} times or more).`,
+    });
+  const [row] = await ctx.database.db
+    .insert(missReasons)
+    .values({ userId, questionId: input.questionId, reason: input.reason })
+    .returning({ id: missReasons.id, createdAt: missReasons.createdAt });
+  return { id: row!.id, questionId: input.questionId, reason: input.reason, createdAt: toIso(row!.createdAt) };
+}
