@@ -66,5 +66,7 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
     observeWaits(observer) {
       queue.onWait = observer;
     },
+    // In the statement queue like any statement: it runs between transactions, never inside one.
+    dumpDataDir: () => queue.run(() => client.dump()),
   };
 }
