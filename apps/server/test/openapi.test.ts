@@ -103,6 +103,10 @@ const BEYOND_SPEC = [
   "POST /api/admin/questions/{id}/regrade",
   ...SIGN_IN,
   ...COOKIE_ONLY,
+  // Issue 28: the embedded database's backups.
+  "GET /api/admin/backups",
+  "POST /api/admin/backups",
+  "GET /api/admin/backups/{name}",
 ];
 
 describe("OpenAPI document", () => {

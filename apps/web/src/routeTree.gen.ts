@@ -25,6 +25,7 @@ import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminBackupsRouteImport } from './routes/admin/backups'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
 import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
@@ -112,6 +113,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminBackupsRoute = AdminBackupsRouteImport.update({
+  id: '/backups',
+  path: '/backups',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   id: '/flashcards',
   path: '/flashcards',
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -233,6 +242,7 @@ export interface FileRouteTypes {
     | '/account/review'
     | '/account/tokens'
     | '/admin/audit'
+    | '/admin/backups'
     | '/admin/flashcards'
     | '/admin/item-analysis'
     | '/admin/questions'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/account/review'
     | '/account/tokens'
     | '/admin/audit'
+    | '/admin/backups'
     | '/admin/flashcards'
     | '/admin/item-analysis'
     | '/admin/questions'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/account/review'
     | '/account/tokens'
     | '/admin/audit'
+    | '/admin/backups'
     | '/admin/flashcards'
     | '/admin/item-analysis'
     | '/admin/questions'
@@ -422,6 +434,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/backups': {
+      id: '/admin/backups'
+      path: '/backups'
+      fullPath: '/admin/backups'
+      preLoaderRoute: typeof AdminBackupsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/flashcards': {
       id: '/admin/flashcards'
       path: '/flashcards'
@@ -469,6 +488,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminBackupsRoute: typeof AdminBackupsRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
   AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
@@ -478,6 +498,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminBackupsRoute: AdminBackupsRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
   AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,

@@ -402,6 +402,7 @@ function backupDownloadPath(): Record<string, Record<string, Operation>> {
         description:
           "A gzipped tarball of the database's directory; `pnpm cli restore --from FILE` puts it back into a stopped server's DATA_DIR.",
         operationId: "admin-backups-download",
+        security: [{ cookieAuth: [] }, { bearerAuth: [] }],
         parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
         responses: {
           "200": {
