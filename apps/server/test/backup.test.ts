@@ -97,7 +97,8 @@ describe.skipIf(onPostgres)("backups of the embedded database", () => {
   it("passes the restore drill: a backup taken while the server runs, restored elsewhere, serves the same data", async () => {
     const dataDir = join(work, "live");
     const backupDir = join(work, "backups");
-    const server = await startServer({ dataDir }, { BACKUP_DIR: backupDir });
+    const metricsToken = "backup-metrics-token-1";
+    const server = await startServer({ dataDir }, { BACKUP_DIR: backupDir, METRICS_TOKEN: metricsToken });
     servers.push(server);
     const boss = await admin(server.url);
     const outsider = await member(server.url);
@@ -120,6 +121,12 @@ describe.skipIf(onPostgres)("backups of the embedded database", () => {
     expect(listed.body.backups[0].bytes).toBeGreaterThan(100_000);
     // Nothing half-written is left in the directory.
     expect(readdirSync(backupDir)).toEqual([name]);
+    // The alert's measure: when the newest backup was taken.
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+    ).text();
+    const takenAt = Math.floor(new Date(listed.body.backups[0].takenAt).getTime() / 1000);
+    expect(metrics).toContain(`jcba_backup_last_success_timestamp_seconds ${takenAt}`);
 
     // Download: the file itself, for admins only, and never a path outside the directory.
     const download = await fetch(`${server.url}/api/admin/backups/${name}`, { headers: { cookie: boss.cookie! } });

@@ -34,16 +34,8 @@ export interface ContextDeps {
   backups?: BackupServices;
 }
 
-export function createContextFactory({
-  config,
-  database,
-  content,
-  sessions,
-  audit,
-  recovery,
-  mailSent,
-  backups,
-}: ContextDeps) {
+export function createContextFactory(deps: ContextDeps) {
+  const { config, database, content, sessions, audit, recovery, mailSent, backups } = deps;
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
