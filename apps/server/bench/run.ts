@@ -17,6 +17,8 @@
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
  *   pnpm --filter @jcba/server bench readiness  GET /api/readiness (now and a forecast) and /api/review/calibration for
  *                                               one member with 400 reviews, SCALE_USERS (25,000) × 400 stored, p95
+ *   pnpm --filter @jcba/server bench backup     a backup of the embedded database with BACKUP_MEMBERS (25,000) × BACKUP_ANSWERS
+ *                                               (400) answers while members read: its size, time and the requests' pause
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
  */
 import { spawn } from "node:child_process";
@@ -558,6 +560,7 @@ if (which === "load" || which === "all" || targets) await (await import("./load.
 if (which === "overload") await (await import("./load.ts")).load(process.argv[3], true);
 if (which === "search" || which === "all") await search();
 if (which === "readiness" || which === "all") await readiness();
+if (which === "backup") await (await import("./backup.ts")).backupBench();
 process.exit(0);
 
 /** Milliseconds per request of `count` sequential GETs (one member's own latency): p50, p95, p99. */

@@ -110,6 +110,10 @@ const BEYOND_SPEC = [
   "POST /api/review/miss-reasons",
   ...SIGN_IN,
   ...COOKIE_ONLY,
+  // Issue 28: the embedded database's backups.
+  "GET /api/admin/backups",
+  "POST /api/admin/backups",
+  "GET /api/admin/backups/{name}",
 ];
 
 describe("OpenAPI document", () => {

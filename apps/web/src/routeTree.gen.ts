@@ -26,6 +26,7 @@ import { Route as AccountReviewRouteImport } from './routes/account.review'
 import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminBackupsRouteImport } from './routes/admin/backups'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
 import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
@@ -118,6 +119,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminBackupsRoute = AdminBackupsRouteImport.update({
+  id: '/backups',
+  path: '/backups',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   id: '/flashcards',
   path: '/flashcards',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -190,6 +197,7 @@ export interface FileRoutesByTo {
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -216,6 +224,7 @@ export interface FileRoutesById {
   '/account/review': typeof AccountReviewRoute
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
@@ -243,6 +252,7 @@ export interface FileRouteTypes {
     | '/account/review'
     | '/account/tokens'
     | '/admin/audit'
+    | '/admin/backups'
     | '/admin/flashcards'
     | '/admin/item-analysis'
     | '/admin/questions'
@@ -267,6 +277,7 @@ export interface FileRouteTypes {
     | '/account/review'
     | '/account/tokens'
     | '/admin/audit'
+    | '/admin/backups'
     | '/admin/flashcards'
     | '/admin/item-analysis'
     | '/admin/questions'
@@ -292,6 +303,7 @@ export interface FileRouteTypes {
     | '/account/review'
     | '/account/tokens'
     | '/admin/audit'
+    | '/admin/backups'
     | '/admin/flashcards'
     | '/admin/item-analysis'
     | '/admin/questions'
@@ -442,6 +454,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/backups': {
+      id: '/admin/backups'
+      path: '/backups'
+      fullPath: '/admin/backups'
+      preLoaderRoute: typeof AdminBackupsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/flashcards': {
       id: '/admin/flashcards'
       path: '/flashcards'
@@ -489,6 +508,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminBackupsRoute: typeof AdminBackupsRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
   AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
@@ -498,6 +518,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminBackupsRoute: AdminBackupsRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
   AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,

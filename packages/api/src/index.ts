@@ -14,6 +14,7 @@ export {
   type SigninRefused,
 } from "./operations.ts";
 export { type AppRouter, appRouter } from "./root.ts";
+export { type BackupListing, backupListing } from "./services/backups/schemas.ts";
 export {
   CONTENT_CHANNEL,
   type ContentCache,
@@ -25,6 +26,7 @@ export * as reminders from "./services/reminders/reminders.ts";
 export * as reviewModels from "./services/review-model/model.ts";
 export {
   type AccountServices,
+  type BackupServices,
   type CallerAuth,
   type Context,
   createCallerFactory,

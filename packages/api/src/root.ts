@@ -2,6 +2,7 @@ import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
 import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
+import { backupsRouter } from "./router/backups.ts";
 import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
@@ -37,6 +38,7 @@ export const appRouter = router({
   readiness: readinessRouter,
   versions: versionsRouter,
   studyPlan: studyPlanRouter,
+  backups: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,6 +43,12 @@ export interface Database {
    * seconds: PGlite's statement queue. PostgreSQL's pool does not say, so it never calls it.
    */
   observeWaits(observer: (seconds: number) => void): void;
+  /**
+   * The embedded database only: a consistent copy of its data directory as a gzipped tarball, taken
+   * between transactions while the server runs (statements wait meanwhile). PostgreSQL has none:
+   * its backups are pg_dump's or the provider's.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
 }
 
 /**

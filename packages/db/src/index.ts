@@ -14,3 +14,4 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ? createPostgresDatabase({ ...options, databaseUrl: options.databaseUrl })
     : createPgliteDatabase(options);
 }
+export { type BackupContents, NotABackup, openBackupInto } from "./pglite/backup.ts";

@@ -21,6 +21,7 @@ describe("audit kinds", () => {
       "sso",
       "passkey",
       "account",
+      "backup",
     ]);
   });
 });

@@ -39,6 +39,10 @@ export const AUDIT_KINDS = [
   "question.restored",
   "question.regraded",
   "flashcard.restored",
+  "backup.requested",
+  "backup.taken",
+  "backup.failed",
+  "backup.downloaded",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -52,7 +56,7 @@ export type AdminAuditKind = Extract<
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}` | "signout" | "role.changed"
+  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "backup"}.${string}` | "signout" | "role.changed"
 >;
 
 /**

@@ -9,8 +9,10 @@
  *   pnpm cli content export --kind questions|flashcards --format json|csv [--out FILE]
  *   pnpm cli content import --kind questions|flashcards --file FILE [--apply]
  *     (a dry run unless --apply; an import is all-or-nothing, like the admin screens)
+ *   pnpm cli backup --out FILE        PostgreSQL: pg_dump --format=custom; embedded: its data directory (server stopped)
+ *   pnpm cli restore --from FILE      embedded: a backup into the stopped server's DATA_DIR (the old one kept aside)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { accountSchemas, appRouter, createCallerFactory, createContentCache } from "@jcba/api";
@@ -20,6 +22,8 @@ import { closePasswordWork, passwordProblem } from "../auth/passwords.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, generateToken, hashToken } from "../auth/sessions.ts";
 import { normalizeEmail, setPassword } from "../auth/users.ts";
+import { pgDump } from "../backups/pg-dump.ts";
+import { restoreDataDir } from "../backups/restore.ts";
 import { type Config, loadConfig } from "../process/config.ts";
 import { DataDirBusy, lockDataDir } from "../process/data-lock.ts";
 
@@ -67,7 +71,9 @@ const USAGE = `Usage:
   cli user admin --email EMAIL [--revoke]
   cli user password --email EMAIL   (the new password on standard input)
   cli content export --kind questions|flashcards [--format json|csv] [--out FILE]
-  cli content import --kind questions|flashcards --file FILE [--apply]`;
+  cli content import --kind questions|flashcards --file FILE [--apply]
+  cli backup --out FILE
+  cli restore --from FILE`;
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -84,10 +90,13 @@ async function main() {
       scope: { type: "string", default: "read" },
       days: { type: "string" },
       id: { type: "string" },
+      from: { type: "string" },
     },
   });
   const [group, action] = positionals;
   if (group === "content" && (action === "export" || action === "import")) return content(action, values);
+  if (group === "backup" && values.out) return backup(values.out);
+  if (group === "restore" && values.from) return restore(values.from);
   if (!values.email || !group || !action) {
     console.error(USAGE);
     process.exit(2);
@@ -255,6 +264,56 @@ async function content(
     process.exitCode = 1;
   } finally {
     await opened.close();
+  }
+}
+
+/** A copy of the database: pg_dump on PostgreSQL, the embedded data directory while the server is stopped. */
+async function backup(out: string) {
+  const config = loadConfig();
+  try {
+    if (config.DATABASE_URL) {
+      await pgDump({ pgDump: config.PG_DUMP, databaseUrl: config.DATABASE_URL, out });
+      console.log(`Backed up the database to ${out} (pg_dump custom format; restore it with pg_restore, see README).`);
+      return;
+    }
+    const opened = await openDatabase(config);
+    try {
+      const bytes = await opened.database.dumpDataDir!();
+      writeFileSync(`${out}.partial`, bytes);
+      renameSync(`${out}.partial`, out);
+      console.log(`Backed up ${resolve(config.DATA_DIR)} to ${out} (${bytes.byteLength} bytes).`);
+    } finally {
+      await opened.close();
+    }
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exitCode = 1;
+  }
+}
+
+/** A backup of the embedded database into DATA_DIR, while no server runs on it. */
+async function restore(from: string) {
+  const config = loadConfig();
+  if (config.DATABASE_URL) {
+    console.error(
+      "On PostgreSQL restore with pg_restore (README: 'Backups and restore'), e.g.\n  pg_restore --clean --if-exists --no-owner --dbname=DATABASE_URL " +
+        from,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    const restored = await restoreDataDir(from, config.DATA_DIR);
+    console.log(
+      `Restored ${from} into ${resolve(config.DATA_DIR)}: ${restored.users} users, ${restored.migrations} migrations (the server applies newer ones when it starts).` +
+        (restored.asideDir
+          ? `
+The database it replaced is kept in ${restored.asideDir}.`
+          : ""),
+    );
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exitCode = 1;
   }
 }
 

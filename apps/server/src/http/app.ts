@@ -11,6 +11,7 @@ import { appRouter, type ContentCache, type Context, createContentCache } from "
 import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { createCallerLookup } from "../auth/caller.ts";
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
 import { createFlows } from "../auth/flows.ts";
 import { registerOidcRoutes } from "../auth/oidc/routes.ts";
@@ -19,6 +20,8 @@ import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
+import { createBackups } from "../backups/backups.ts";
+import { registerBackupRoutes } from "../backups/routes.ts";
 import { createMailer } from "../mail/mailer.ts";
 import type { OutboxOptions } from "../mail/outbox.ts";
 import { registerMetrics } from "../metrics/index.ts";
@@ -119,6 +122,9 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   registerWriteGuard(app);
   registerErrorHandler(app);
 
+  // The embedded database's backups (BACKUP_DIR); scheduled only with the background jobs.
+  const backups = createBackups({ config, database, log: app.log, audit });
+  app.addHook("onClose", () => backups.stop());
   const createContext = createContextFactory({
     config,
     database,
@@ -127,6 +133,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
     audit,
     recovery,
     mailSent: mailer.sent,
+    backups,
   });
   const onError = ({
     error,
@@ -158,10 +165,12 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   registerAuthRoutes(app, { config, database, sessions, audit, sso });
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
+  registerBackupRoutes(app, { backups, audit, callerOf: createCallerLookup(sessions, audit) });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);
   if (backgroundJobs) await startBackgroundJobs(app, config, database);
+  if (backgroundJobs) app.addHook("onReady", () => backups.start());
 
-  return { app, sessions, content, audit, lifecycle, mailer, metricsListener };
+  return { app, sessions, content, audit, lifecycle, mailer, metricsListener, backups };
 }

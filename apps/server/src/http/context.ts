@@ -4,6 +4,7 @@
  */
 import {
   type AccountServices,
+  type BackupServices,
   type ContentCache,
   type Context,
   type MailServices,
@@ -29,9 +30,12 @@ export interface ContextDeps {
   recovery: Recovery;
   /** Tells the mail delivery loop there is mail to send now. */
   mailSent: () => void;
+  /** Admin → Backups (backups/backups.ts). */
+  backups?: BackupServices;
 }
 
-export function createContextFactory({ config, database, content, sessions, audit, recovery, mailSent }: ContextDeps) {
+export function createContextFactory(deps: ContextDeps) {
+  const { config, database, content, sessions, audit, recovery, mailSent, backups } = deps;
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
@@ -68,6 +72,7 @@ export function createContextFactory({ config, database, content, sessions, audi
       ip: req.ip,
       requestId: req.id,
       ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),
+      ...(backups ? { backups } : {}),
     };
   };
 }

@@ -392,6 +392,34 @@ function ssoPaths(tags: string[]): Record<string, Record<string, Operation>> {
   };
 }
 
+/** GET /api/admin/backups/{name} (backups/routes.ts): a file, not JSON. */
+function backupDownloadPath(): Record<string, Record<string, Operation>> {
+  return {
+    "/admin/backups/{name}": {
+      get: {
+        tags: ["Admin"],
+        summary: "Download one backup of the embedded database (admin): a name from GET /admin/backups",
+        description:
+          "A gzipped tarball of the database's directory; `pnpm cli restore --from FILE` puts it back into a stopped server's DATA_DIR.",
+        operationId: "admin-backups-download",
+        security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "200": {
+            description: "The backup file",
+            content: { "application/gzip": { schema: { type: "string", format: "binary" } } },
+          },
+          "401": errorResponse("Not signed in"),
+          "403": errorResponse("Not an admin"),
+          "404": errorResponse("No backup with that name"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+  };
+}
+
 export function openApiDocument() {
   const document = generateOpenApiDocument(appRouter, {
     title: "JCBA Study Hub API",
@@ -458,5 +486,6 @@ export function openApiDocument() {
   const userSchema = document.paths["/auth/user"]?.get?.responses["200"]?.content?.["application/json"]?.schema;
   if (!userSchema) throw new Error("The OpenAPI document has no GET /auth/user to take the user schema from.");
   Object.assign(document.paths, authPaths(userSchema));
+  Object.assign(document.paths, backupDownloadPath());
   return document;
 }

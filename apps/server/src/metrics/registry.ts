@@ -17,6 +17,7 @@ import { type Database, sessions } from "@jcba/db";
 import { count, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { observeBackups } from "../backups/metrics.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -144,11 +145,13 @@ export function createMetrics(database: Database): Metrics {
     ["signinRefused", (m) => ((m as SigninRefused).reason === "lockout" ? lockouts : signinFailures).inc()],
   ];
   for (const [name, handler] of handlers) subscribe(operationChannels[name].name, handler);
+  const stopObservingBackups = observeBackups(registry);
 
   return {
     registry,
     close() {
       for (const [name, handler] of handlers) unsubscribe(operationChannels[name].name, handler);
+      stopObservingBackups();
     },
   };
 }

@@ -173,6 +173,18 @@ const schema = z.object({
   OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** What a 503 for overload tells clients to wait before trying again. */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Embedded database: where the server writes its backups (scheduled and on an admin's request); none without it. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between scheduled backups (with BACKUP_DIR); 0 for only those an admin asks for. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  /** How many backups BACKUP_DIR keeps: older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** pg_dump for `pnpm cli backup` on PostgreSQL (a path, or found on PATH). */
+  PG_DUMP: z.string().min(1).default("pg_dump"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {

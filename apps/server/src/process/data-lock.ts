@@ -60,6 +60,8 @@ export async function lockDataDir(
       worker.on("message", (m: { released?: true }) => m.released && done());
       worker.once("exit", () => done());
     });
+    // Held until it has let go: with nothing else to do, the process would otherwise end first.
+    worker.ref();
     worker.postMessage("release");
     await released;
     await worker.terminate();

@@ -57,6 +57,16 @@ export interface MailServices {
   kick(): void;
 }
 
+/** What Admin → Backups needs from the server (apps/server/src/backups). */
+export interface BackupServices {
+  list(): Promise<import("../services/backups/schemas.ts").BackupListing>;
+  /**
+   * Starts a backup in the background and says its file's name; refuses when backups are not the
+   * server's to take here, or while one is being written.
+   */
+  take(actorUserId: number): Promise<{ name: string } | { refused: "running" | "unavailable"; message: string }>;
+}
+
 /** What every procedure sees: the database, the signed-in user (if any) and the content cache. */
 export interface Context {
   database: Database;
@@ -81,6 +91,8 @@ export interface Context {
    * write must never be recorded under whoever is signed in when it is sent. Absent for other calls.
    */
   writtenBy?: string;
+  /** The server's backups of the embedded database; absent for in-process callers such as the CLI. */
+  backups?: BackupServices;
 }
 
 /**

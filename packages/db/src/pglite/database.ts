@@ -66,5 +66,12 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
     observeWaits(observer) {
       queue.onWait = observer;
     },
+    // In the statement queue like any statement: it runs between transactions, never inside one. A
+    // checkpoint in a turn of its own first, so the copy's own turn (which holds every statement) finds
+    // little left to write.
+    dumpDataDir: async () => {
+      await queue.run(() => client.exec("CHECKPOINT"));
+      return queue.run(() => client.dump());
+    },
   };
 }

@@ -19,6 +19,8 @@ export type PgliteClient = Pick<PGlite, "query" | "exec" | "transaction">;
 
 export interface PgliteThread extends PgliteClient {
   migrate(migrationsFolder: string): Promise<void>;
+  /** The data directory as a gzipped tarball (PGlite's dumpDataDir), after a checkpoint. */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,8 @@ type Request =
   | { op: "query"; sql: string; params: unknown[] | undefined; rowMode?: "array" | "object"; keepTextTypes?: number[] }
   | { op: "exec"; sql: string }
   | { op: "migrate"; migrationsFolder: string }
-  | { op: "close" };
+  | { op: "close" }
+  | { op: "dump" };
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
 
@@ -111,6 +114,7 @@ export async function startPgliteThread(options: {
       }
     }) as PGlite["transaction"],
     migrate: (migrationsFolder) => call({ op: "migrate", migrationsFolder }),
+    dump: () => call<Uint8Array>({ op: "dump" }),
     async close() {
       if (!stopped) await call({ op: "close" }).catch(() => {});
       await worker.terminate();
