@@ -19,6 +19,7 @@ import type { AuditSink } from "../auth/security-audit.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import { setPassword, verifyUserPassword } from "../auth/users.ts";
 import type { Config } from "../process/config.ts";
+import type { Tracing } from "../tracing/index.ts";
 
 export interface ContextDeps {
   config: Config;
@@ -29,9 +30,20 @@ export interface ContextDeps {
   recovery: Recovery;
   /** Tells the mail delivery loop there is mail to send now. */
   mailSent: () => void;
+  /** Set while requests are traced: each procedure gets a span. */
+  tracing?: Tracing | undefined;
 }
 
-export function createContextFactory({ config, database, content, sessions, audit, recovery, mailSent }: ContextDeps) {
+export function createContextFactory({
+  config,
+  database,
+  content,
+  sessions,
+  audit,
+  recovery,
+  mailSent,
+  tracing,
+}: ContextDeps) {
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
@@ -68,6 +80,7 @@ export function createContextFactory({ config, database, content, sessions, audi
       ip: req.ip,
       requestId: req.id,
       ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),
+      ...(tracing ? { traceProcedure: tracing.procedure } : {}),
     };
   };
 }

@@ -173,6 +173,12 @@ const schema = z.object({
   OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** What a 503 for overload tells clients to wait before trying again. */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Turns on traces (OpenTelemetry over OTLP/HTTP), sent to this collector; the other OTEL_* variables apply. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .optional(),
+  /** The service name on the traces. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default("jcba-study-hub"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {

@@ -81,6 +81,8 @@ export interface Context {
    * write must never be recorded under whoever is signed in when it is sent. Absent for other calls.
    */
   writtenBy?: string;
+  /** Runs the procedure in a trace span of its own; set only while the server traces requests. */
+  traceProcedure?: <T>(path: string, run: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -116,8 +118,8 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Database errors a client caused (bad data, a conflict, a lost race) become 4xx answers everywhere. */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
+export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+  const result = await (ctx.traceProcedure ? ctx.traceProcedure(path, () => next()) : next());
   if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
     const mapped = clientErrorOf(result.error.cause);
     if (mapped) throw mapped;
