@@ -34,16 +34,8 @@ export interface ContextDeps {
   tracing?: Tracing | undefined;
 }
 
-export function createContextFactory({
-  config,
-  database,
-  content,
-  sessions,
-  audit,
-  recovery,
-  mailSent,
-  tracing,
-}: ContextDeps) {
+export function createContextFactory({ tracing, ...deps }: ContextDeps) {
+  const { config, database, content, sessions, audit, recovery, mailSent } = deps;
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
