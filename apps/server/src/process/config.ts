@@ -173,8 +173,11 @@ const schema = z.object({
   OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** What a 503 for overload tells clients to wait before trying again. */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-  /** Past this many requests being served at once, new requests get 503 (0: no limit). */
-  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+  /**
+   * Past this many requests being served at once, new requests get 503 (0: no limit). A member has one
+   * request out at a time, so the default never turns away the 200 members of `bench load`.
+   */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
   /** Turns on traces (OpenTelemetry over OTLP/HTTP), sent to this collector; the other OTEL_* variables apply. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
