@@ -42,7 +42,7 @@ export async function startServer(
   env: Record<string, string> = {},
   shared?: Database,
   /** Where log lines go, and the outbox's retry timing. */
-  options: Pick<AppDeps, "logStream" | "outbox"> = {},
+  options: Pick<AppDeps, "logStream" | "outbox" | "tracing"> = {},
 ): Promise<TestServer> {
   // Every test member signs up from 127.0.0.1: a sign-up limit per address would stop the suite.
   const config = loadConfig({

@@ -6,6 +6,7 @@ import * as schema from "./schema.ts";
 export { userColumns } from "./columns.ts";
 export type { Database, DatabaseLoad, DatabaseOptions, Db, Transaction } from "./database.ts";
 export * from "./schema.ts";
+export { type StatementTracer, traceStatements } from "./tracing.ts";
 export { schema };
 
 /** A PostgreSQL server when `databaseUrl` is set, the embedded PGlite database otherwise. */

@@ -7,6 +7,7 @@ import postgres from "postgres";
 import type { Database, DatabaseOptions, Db, Transaction } from "./database.ts";
 import * as schema from "./schema.ts";
 import { MIGRATIONS_DIR } from "./template.ts";
+import { statementTracer } from "./tracing.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Key of the advisory lock taken around migrations and the content load (any fixed 64-bit number). */
@@ -98,6 +99,51 @@ function countInFlight(
   return { client: counted, inFlight: () => started.size, oldestWaitMs };
 }
 
+/**
+ * The client with a span for each statement and transaction while a tracer is installed (tracing.ts);
+ * without one, each call pays one check. A statement runs once awaited, so its span starts there.
+ */
+function traced(client: postgres.Sql): postgres.Sql {
+  const unsafe = ((...args: Parameters<postgres.Sql["unsafe"]>) => {
+    const query = client.unsafe(...args);
+    if (!statementTracer()) return query;
+    const then = query.then;
+    let run: Promise<unknown> | undefined;
+    // biome-ignore lint/suspicious/noThenProperty: a postgres.js query is a thenable that runs when awaited
+    Object.defineProperty(query, "then", {
+      configurable: true,
+      value(this: typeof query, ...handlers: Parameters<typeof then>) {
+        const tracer = statementTracer();
+        if (!tracer) return then.apply(this, handlers);
+        run ??= tracer.statement(
+          "postgres",
+          args[0],
+          () => new Promise((resolve, reject) => then.call(this, resolve, reject)),
+        );
+        return run.then(...(handlers as [never, never]));
+      },
+    });
+    return query;
+  }) as postgres.Sql["unsafe"];
+  const begin = ((...args: unknown[]) => {
+    const tracer = statementTracer();
+    const work = args.at(-1);
+    if (!tracer || typeof work !== "function") return (client.begin as (...a: unknown[]) => Promise<unknown>)(...args);
+    // The transaction's statements go through the connection it hands to `work`: traced as well.
+    const tracedWork = (tx: postgres.TransactionSql) => work(traced(tx as unknown as postgres.Sql));
+    return tracer.transaction("postgres", () =>
+      (client.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), tracedWork),
+    );
+  }) as postgres.Sql["begin"];
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "unsafe") return unsafe;
+      if (key === "begin") return begin;
+      return Reflect.get(target, key, target);
+    },
+  });
+}
+
 export async function createPostgresDatabase(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
   // Set on each connection as it opens (a startup parameter), so no statement runs without it.
   const connection = options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
@@ -108,7 +154,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
     connection,
     // Integer arrays come back as numbers, dates as Date objects (postgres.js defaults).
   });
-  const { client, inFlight, oldestWaitMs } = countInFlight(pool, poolSize);
+  const { client, inFlight, oldestWaitMs } = countInFlight(traced(pool), poolSize);
   await waitForServer(client, options.databaseUrl, options);
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   const dialect = new PgDialect({ casing: "snake_case" });
@@ -136,7 +182,7 @@ export async function createPostgresDatabase(options: DatabaseOptions & { databa
   const serialDb = () => {
     if (!serial) {
       const own = postgres(options.databaseUrl!, { max: 1, onnotice: () => {}, connection });
-      serial = { client: own, db: drizzlePostgres(own, { schema, casing: "snake_case" }) as unknown as Db };
+      serial = { client: own, db: drizzlePostgres(traced(own), { schema, casing: "snake_case" }) as unknown as Db };
     }
     return serial.db;
   };

@@ -29,6 +29,7 @@ import { startBackgroundJobs } from "../process/background-jobs.ts";
 import type { Config } from "../process/config.ts";
 import { createLifecycle } from "../process/lifecycle.ts";
 import { vapidKeys } from "../reminders/sender.ts";
+import { startTracing, type Tracing } from "../tracing/index.ts";
 import { loggerOptions, registerAccessLog } from "./access-log.ts";
 import { registerApiDocs } from "./api-docs/index.ts";
 import { createContextFactory } from "./context.ts";
@@ -55,9 +56,20 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** For tests and the bench: quicker mail retries. */
   outbox?: OutboxOptions;
+  /** Tracing already started (a test's in-memory exporter); by default started when configured. */
+  tracing?: Tracing;
 }
 
-export async function buildApp({ config, database, contentTtlMs, logStream, backgroundJobs = false, outbox }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  contentTtlMs,
+  logStream,
+  backgroundJobs = false,
+  outbox,
+  ...deps
+}: AppDeps) {
+  const tracing = "tracing" in deps ? deps.tracing : await startTracing(config);
   const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -104,6 +116,11 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   const recovery = createRecovery({ config, database, mailer });
 
   registerAccessLog(app, config);
+  // Before every route, so each one gets its request span.
+  if (tracing) {
+    await tracing.register(app);
+    app.addHook("onClose", () => tracing.shutdown());
+  }
   // Before every other route, so each one is counted.
   const metricsListener = await registerMetrics(app, config, database);
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
@@ -134,6 +151,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
     recovery,
     mailSent: mailer.sent,
     backups,
+    tracing,
   });
   const onError = ({
     error,

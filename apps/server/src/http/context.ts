@@ -20,6 +20,7 @@ import type { AuditSink } from "../auth/security-audit.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import { setPassword, verifyUserPassword } from "../auth/users.ts";
 import type { Config } from "../process/config.ts";
+import type { Tracing } from "../tracing/index.ts";
 
 export interface ContextDeps {
   config: Config;
@@ -32,9 +33,11 @@ export interface ContextDeps {
   mailSent: () => void;
   /** Admin → Backups (backups/backups.ts). */
   backups?: BackupServices;
+  /** Set while requests are traced: each procedure gets a span. */
+  tracing?: Tracing | undefined;
 }
 
-export function createContextFactory(deps: ContextDeps) {
+export function createContextFactory({ tracing, ...deps }: ContextDeps) {
   const { config, database, content, sessions, audit, recovery, mailSent, backups } = deps;
   const callerOf = createCallerLookup(sessions, audit);
 
@@ -73,6 +76,7 @@ export function createContextFactory(deps: ContextDeps) {
       requestId: req.id,
       ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),
       ...(backups ? { backups } : {}),
+      ...(tracing ? { traceProcedure: tracing.procedure } : {}),
     };
   };
 }

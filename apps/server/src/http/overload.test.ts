@@ -60,3 +60,32 @@ describe("past capacity", () => {
     ]);
   });
 });
+
+describe("past capacity: requests in flight", () => {
+  it("turns new requests away while OVERLOAD_MAX_IN_FLIGHT are being served, and takes them again after", async () => {
+    // The wait limit off: only the count of requests in flight turns members away here.
+    const capped = await startServer(undefined, { OVERLOAD_DB_WAIT_MS: "0", OVERLOAD_MAX_IN_FLIGHT: "2" });
+    try {
+      const c = await member(capped.url);
+      expect((await c.get("/api/progress/section")).status).toBe(200);
+      // The database kept busy, so the two requests that reach it stay in flight meanwhile.
+      const slow = Array.from({ length: onPostgres ? 20 : 4 }, () => capped.database.rows(sql`SELECT pg_sleep(0.5)`));
+      const held = [c.get("/api/progress/section"), c.get("/api/progress/section")];
+      try {
+        await within(3_000, async () => (await c.get("/api/health")).status === 503);
+        expect((await c.get("/api/health")).body).toEqual({ ok: false, status: "busy", reason: "requests" });
+        const refused = await c.get("/api/progress/section");
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get("retry-after")).toBe("5");
+      } finally {
+        await Promise.all(slow);
+      }
+      // The two held requests are answered, and the next one is let in.
+      for (const response of await Promise.all(held)) expect(response.status).toBe(200);
+      await within(5_000, async () => (await c.get("/api/health")).status === 200);
+      expect((await c.get("/api/progress/section")).status).toBe(200);
+    } finally {
+      await capped.stop();
+    }
+  });
+});

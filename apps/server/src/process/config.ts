@@ -185,6 +185,17 @@ const schema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** pg_dump for `pnpm cli backup` on PostgreSQL (a path, or found on PATH). */
   PG_DUMP: z.string().min(1).default("pg_dump"),
+  /**
+   * Past this many requests being served at once, new requests get 503 (0: no limit). A member has one
+   * request out at a time, so the default never turns away the 200 members of `bench load`.
+   */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
+  /** Turns on traces (OpenTelemetry over OTLP/HTTP), sent to this collector; the other OTEL_* variables apply. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .optional(),
+  /** The service name on the traces. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default("jcba-study-hub"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {

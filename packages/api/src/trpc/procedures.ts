@@ -93,6 +93,8 @@ export interface Context {
   writtenBy?: string;
   /** The server's backups of the embedded database; absent for in-process callers such as the CLI. */
   backups?: BackupServices;
+  /** Runs the procedure in a trace span of its own; set only while the server traces requests. */
+  traceProcedure?: <T>(path: string, run: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -128,8 +130,8 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Database errors a client caused (bad data, a conflict, a lost race) become 4xx answers everywhere. */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
+export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+  const result = await (ctx.traceProcedure ? ctx.traceProcedure(path, () => next()) : next());
   if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
     const mapped = clientErrorOf(result.error.cause);
     if (mapped) throw mapped;

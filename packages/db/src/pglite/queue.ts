@@ -11,6 +11,7 @@
  * is the whole point.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { statementTracer } from "../tracing.ts";
 import type { PgliteClient } from "./thread.ts";
 
 export class StatementQueue {
@@ -62,9 +63,35 @@ export class StatementQueue {
 /** The subset of PGlite that drizzle uses, with every entry point going through one queue. */
 export function queuedPglite(client: PgliteClient, queue = new StatementQueue()): PgliteClient {
   return {
-    query: ((...args: Parameters<PGlite["query"]>) => queue.run(() => client.query(...args))) as PGlite["query"],
-    exec: (...args) => queue.run(() => client.exec(...args)),
+    query: ((...args: Parameters<PGlite["query"]>) =>
+      traced(args[0], () => queue.run(() => client.query(...args)))) as PGlite["query"],
+    exec: (...args) => traced(args[0], () => queue.run(() => client.exec(...args))),
     // A transaction keeps its turn until it commits or rolls back; its statements use `tx` directly.
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => queue.run(() => client.transaction(callback)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => {
+      const tracer = statementTracer();
+      if (!tracer) return queue.run(() => client.transaction(callback));
+      return tracer.transaction("pglite", () =>
+        queue.run(() => client.transaction((tx) => callback(tracedTransaction(tx)))),
+      );
+    },
   };
+}
+
+/** A statement's span, when tracing is on, covering its wait in the queue as well as its run. */
+function traced<T>(text: string, run: () => Promise<T>): Promise<T> {
+  const tracer = statementTracer();
+  return tracer ? tracer.statement("pglite", text, run) : run();
+}
+
+/** A transaction's `tx` whose statements each get a span. */
+function tracedTransaction(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, key) {
+      if (key === "query")
+        return (...args: Parameters<Transaction["query"]>) => traced(args[0], () => target.query(...args));
+      if (key === "exec")
+        return (...args: Parameters<Transaction["exec"]>) => traced(args[0], () => target.exec(...args));
+      return Reflect.get(target, key, target);
+    },
+  });
 }
