@@ -101,6 +101,9 @@ const BEYOND_SPEC = [
   "POST /api/admin/questions/{id}/versions/{version}/restore",
   "POST /api/admin/flashcards/{id}/versions/{version}/restore",
   "POST /api/admin/questions/{id}/regrade",
+  // Issue 29: contract editions.
+  "GET /api/editions",
+  "POST /api/admin/editions",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];
@@ -136,6 +139,7 @@ describe("OpenAPI document", () => {
       "alternatives",
       "citation",
       "correctAnswer",
+      "editions",
       "explanation",
       "id",
       "options",

@@ -2,6 +2,7 @@ import { accountRouter } from "./router/account.ts";
 import { adminRouter } from "./router/admin.ts";
 import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
+import { editionsRouter } from "./router/editions.ts";
 import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
@@ -35,6 +36,7 @@ export const appRouter = router({
   push: pushRouter,
   readiness: readinessRouter,
   versions: versionsRouter,
+  editions: editionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,6 +39,7 @@ export const AUDIT_KINDS = [
   "question.restored",
   "question.regraded",
   "flashcard.restored",
+  "edition.created",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -46,7 +47,7 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 /** What the API records for an admin's change to content, reports or the directory. */
 export type AdminAuditKind = Extract<
   AuditKind,
-  `${"question" | "flashcard" | "report" | "user"}.${string}` | "role.changed"
+  `${"question" | "flashcard" | "report" | "user" | "edition"}.${string}` | "role.changed"
 >;
 
 /** What the server records about signing in and out, accounts' passwords and API tokens. */

@@ -20,6 +20,7 @@ const filled = (more: Partial<QuestionForm> = {}): QuestionForm => ({
 const saved: Question = {
   id: 4,
   version: 2,
+  editions: ["jcba-2016"],
   sectionNumber: 12,
   questionType: "multiple-choice",
   questionText: "Which?",
@@ -116,6 +117,7 @@ describe("the question form", () => {
     const q: Question = {
       id: 4,
       version: 1,
+      editions: ["jcba-2016"],
       sectionNumber: 12,
       questionType: "multiple-choice",
       questionText: "Which?",
