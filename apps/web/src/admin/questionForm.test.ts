@@ -114,23 +114,7 @@ describe("the question form", () => {
   });
 
   it("opens an existing question with its answer picked among the options", () => {
-    const q: Question = {
-      id: 4,
-      version: 1,
-      editions: ["jcba-2016"],
-      sectionNumber: 12,
-      questionType: "multiple-choice",
-      questionText: "Which?",
-      options: ["A", "B", "C", "D"],
-      correctAnswer: "C",
-      alternatives: [],
-      explanation: "Because.",
-      citation: null,
-      source: null,
-      sourceLabel: null,
-      secondSource: null,
-      secondSourceLabel: null,
-    };
+    const q: Question = { ...saved, version: 1 };
     const form = questionFormFrom(q);
     expect(form).toMatchObject({ sectionNumber: "12", correctIndex: "2", correctText: "", citation: "" });
     expect(checkQuestion(form)).toMatchObject({ ok: true, value: { correctAnswer: "C", sectionNumber: 12 } });
