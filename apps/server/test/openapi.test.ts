@@ -108,6 +108,9 @@ const BEYOND_SPEC = [
   // Issue 27: hard items.
   "GET /api/review/hard-items",
   "POST /api/review/miss-reasons",
+  // Issue 29: contract editions.
+  "GET /api/editions",
+  "POST /api/admin/editions",
   ...SIGN_IN,
   ...COOKIE_ONLY,
   // Issue 28: the embedded database's backups.
@@ -147,6 +150,7 @@ describe("OpenAPI document", () => {
       "alternatives",
       "citation",
       "correctAnswer",
+      "editions",
       "explanation",
       "id",
       "options",

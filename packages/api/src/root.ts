@@ -3,6 +3,7 @@ import { adminRouter } from "./router/admin.ts";
 import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
 import { backupsRouter } from "./router/backups.ts";
+import { editionsRouter } from "./router/editions.ts";
 import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
 import { masteryRouter } from "./router/mastery.ts";
@@ -39,6 +40,7 @@ export const appRouter = router({
   versions: versionsRouter,
   studyPlan: studyPlanRouter,
   backups: backupsRouter,
+  editions: editionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

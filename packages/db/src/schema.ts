@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -45,6 +46,8 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when an admin disables the account: no sign-in, no session, no API token. */
     disabledAt: timestamp({ withTimezone: true }),
+    /** The contract edition the member studies (editions.slug); null: the one in force. */
+    studyEdition: text(),
   },
   (t) => [
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
@@ -160,6 +163,8 @@ export const questions = pgTable(
      * what a member sees or how it is graded makes a new one; metadata (section, archive) does not.
      */
     version: integer().notNull().default(1),
+    /** The contract editions the item is true for (editions.slug); a trigger fills in the one in force when none is given. */
+    editions: text().array().notNull().default(sql`'{}'::text[]`),
     /** Set when an admin edits the item, so the content loader never overwrites it. */
     editedAt: timestamp({ withTimezone: true }),
     /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
@@ -202,6 +207,8 @@ export const flashcards = pgTable(
     ...sourceColumns(),
     /** The card's latest version (flashcard_versions), kept by a trigger as for questions. */
     version: integer().notNull().default(1),
+    /** The contract editions the card is true for, as for questions. */
+    editions: text().array().notNull().default(sql`'{}'::text[]`),
     editedAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -836,3 +843,16 @@ export const missReasons = pgTable(
     index("miss_reasons_user_question_idx").on(t.userId, t.questionId),
   ],
 );
+
+/**
+ * Editions of the contract (the JCBA 2016, the next ratified one): what an item is true for and what a
+ * member studies. The edition in force is the latest whose effective date has come.
+ */
+export const editions = pgTable("editions", {
+  /** e.g. jcba-2016: what items, members and the API name it by. */
+  slug: text().primaryKey(),
+  name: text().notNull(),
+  effectiveOn: date({ mode: "string" }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+});

@@ -142,4 +142,25 @@ describe("upgrading a database made by the previous release", () => {
     await database.rows(sql`INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct)
         VALUES ('00000000-0000-4000-8000-000000000006', ${userId}, ${id}, 2, 8, '70', true)`);
   });
+
+  it("makes every item of the previous release true for the JCBA 2016, and a new item true for the edition in force", async () => {
+    expect(await database.rows(sql`SELECT slug, effective_on::text AS effective_on FROM editions`)).toEqual([
+      { slug: "jcba-2016", effective_on: "2016-12-20" },
+    ]);
+    expect(
+      await database.rows(
+        sql`SELECT DISTINCT editions FROM questions UNION ALL SELECT DISTINCT editions FROM flashcards`,
+      ),
+    ).toEqual([{ editions: ["jcba-2016"] }, { editions: ["jcba-2016"] }]);
+    // A later edition, not yet in force, and one named explicitly.
+    await database.rows(
+      sql`INSERT INTO editions (slug, name, effective_on) VALUES ('jcba-2099', 'JCBA 2099', '2099-01-01')`,
+    );
+    const { editions } = await one<{ editions: string[] }>(sql`
+      INSERT INTO flashcards (section_number, term, definition) VALUES (3, 'New', 'Written after the upgrade.') RETURNING editions`);
+    expect(editions).toEqual(["jcba-2016"]);
+    const named = await one<{ editions: string[] }>(sql`
+      INSERT INTO flashcards (section_number, term, definition, editions) VALUES (3, 'Next', 'For the next contract.', '{jcba-2099}') RETURNING editions`);
+    expect(named.editions).toEqual(["jcba-2099"]);
+  });
 });

@@ -43,6 +43,7 @@ export const AUDIT_KINDS = [
   "backup.taken",
   "backup.failed",
   "backup.downloaded",
+  "edition.created",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -50,7 +51,7 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 /** What the API records for an admin's change to content, reports or the directory. */
 export type AdminAuditKind = Extract<
   AuditKind,
-  `${"question" | "flashcard" | "report" | "user"}.${string}` | "role.changed"
+  `${"question" | "flashcard" | "report" | "user" | "edition"}.${string}` | "role.changed"
 >;
 
 /** What the server records about signing in and out, accounts' passwords and API tokens. */

@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
 import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flashcardForm.ts";
+import { type HistoryTarget, ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
@@ -31,6 +32,7 @@ export function FlashcardsManager() {
     api: client.flashcards,
   });
   useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
 
   return (
     <ManagerPage
@@ -57,15 +59,31 @@ export function FlashcardsManager() {
       >
         {cards.map((card) => (
           <li key={card.id}>
-            <FlashcardCard card={card} onEdit={() => crud.openDialog(card)} onDelete={() => crud.askDelete(card)} />
+            <FlashcardCard
+              card={card}
+              onHistory={() => setHistory({ id: card.id, label: card.term })}
+              onEdit={() => crud.openDialog(card)}
+              onDelete={() => crud.askDelete(card)}
+            />
           </li>
         ))}
       </SimpleGrid>
+      <ItemHistory kind="flashcard" item={history} onClose={() => setHistory(null)} />
     </ManagerPage>
   );
 }
 
-function FlashcardCard({ card, onEdit, onDelete }: { card: Flashcard; onEdit: () => void; onDelete: () => void }) {
+function FlashcardCard({
+  card,
+  onHistory,
+  onEdit,
+  onDelete,
+}: {
+  card: Flashcard;
+  onHistory: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const headingId = `flashcard-${card.id}-heading`;
   return (
     <Card.Root as="article" aria-labelledby={headingId} h="full" data-testid="flashcard-card">
@@ -77,7 +95,7 @@ function FlashcardCard({ card, onEdit, onDelete }: { card: Flashcard; onEdit: ()
             </Badge>
             {card.citation && <Badge variant="outline">{citationLabel(card.citation)}</Badge>}
           </HStack>
-          <EditDeleteButtons noun="flashcard" onEdit={onEdit} onDelete={onDelete} />
+          <EditDeleteButtons noun="flashcard" onHistory={onHistory} onEdit={onEdit} onDelete={onDelete} />
         </Flex>
         <Text as="h2" id={headingId} fontWeight="bold" fontSize="lg" lineHeight="short">
           {card.term}

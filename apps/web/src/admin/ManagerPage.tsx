@@ -1,6 +1,6 @@
 import { Button, Card, Flex, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { History, Pencil, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
@@ -104,18 +104,31 @@ export function ManagerPage({
   );
 }
 
-/** The Edit and Delete icon buttons of an item's card (44 px targets). */
+/** The History, Edit and Delete icon buttons of an item's card (44 px targets). */
 export function EditDeleteButtons({
   noun,
+  onHistory,
   onEdit,
   onDelete,
 }: {
   noun: "question" | "flashcard";
+  onHistory: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   return (
     <HStack gap="1" flexShrink={0}>
+      <IconButton
+        variant="ghost"
+        size="md"
+        minW="44px"
+        minH="44px"
+        aria-label={`History of ${noun}`}
+        title={`History of ${noun}`}
+        onClick={onHistory}
+      >
+        <History />
+      </IconButton>
       <IconButton
         variant="ghost"
         size="md"

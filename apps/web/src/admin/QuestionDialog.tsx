@@ -1,9 +1,10 @@
-import { Fieldset, NativeSelect, SimpleGrid, Stack } from "@chakra-ui/react";
-import { OPTIONS_PER_QUESTION, type QuestionType } from "@jcba/domain";
+import { chakra, Fieldset, Flex, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { OPTIONS_PER_QUESTION, type PastAnswerChoice, type QuestionType } from "@jcba/domain";
 import { MAX_LENGTH } from "@jcba/validators";
 import { ERROR_COLOR, FormField, SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
+  changesCorrectAnswer,
   OPTION_LETTERS,
   QUESTION_FORM,
   type Question,
@@ -116,6 +117,9 @@ function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
           onChange={(value) => update("correctText", value, "correctAnswer")}
         />
       )}
+      {changesCorrectAnswer(form) && (
+        <PastAnswersChoice value={form.pastAnswers} onChange={(value) => update("pastAnswers", value)} />
+      )}
       <TextField label="Explanation" required rows={3} maxLength={MAX_LENGTH.text} {...field("explanation")} />
       <TextField
         label="Citation (optional)"
@@ -124,5 +128,63 @@ function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
         {...field("citation")}
       />
     </>
+  );
+}
+
+const PAST_ANSWER_LABELS: Record<PastAnswerChoice, { label: string; detail: string }> = {
+  keep: {
+    label: "Keep past answers as graded",
+    detail: "Members keep their results; their history shows the version they answered.",
+  },
+  regrade: {
+    label: "Regrade past answers",
+    detail:
+      "Every past answer is graded again with the new answer: results and test scores change (recorded in the audit trail).",
+  },
+};
+
+/**
+ * Shown when an edit changes the correct answer: what becomes of the answers members gave before.
+ * The browser's own radio buttons: arrow keys move between them, and no radio machinery is downloaded.
+ */
+function PastAnswersChoice({
+  value,
+  onChange,
+}: {
+  value: PastAnswerChoice;
+  onChange: (value: PastAnswerChoice) => void;
+}) {
+  return (
+    <Fieldset.Root borderWidth="1px" rounded="l2" p="3" data-testid="past-answers">
+      <Fieldset.Legend fontWeight="medium" fontSize="sm" px="1">
+        The correct answer changes: past answers to this question
+      </Fieldset.Legend>
+      <Stack gap="2" mt="1">
+        {(Object.keys(PAST_ANSWER_LABELS) as PastAnswerChoice[]).map((choice) => (
+          <Flex as="label" key={choice} gap="3" align="flex-start" minH="44px" cursor="pointer">
+            <chakra.input
+              type="radio"
+              name="pastAnswers"
+              value={choice}
+              checked={value === choice}
+              onChange={() => onChange(choice)}
+              w="4"
+              h="4"
+              mt="1"
+              flexShrink={0}
+              accentColor="var(--chakra-colors-brand-solid)"
+            />
+            <span>
+              <Text as="span" display="block" fontSize="sm" fontWeight="medium">
+                {PAST_ANSWER_LABELS[choice].label}
+              </Text>
+              <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                {PAST_ANSWER_LABELS[choice].detail}
+              </Text>
+            </span>
+          </Flex>
+        ))}
+      </Stack>
+    </Fieldset.Root>
   );
 }

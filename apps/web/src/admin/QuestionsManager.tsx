@@ -5,6 +5,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
+import { type HistoryTarget, ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
@@ -38,6 +39,7 @@ export function QuestionsManager() {
     api: client.questions,
   });
   useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
 
   const shown = questions.slice((page - 1) * pageSize, page * pageSize);
   return (
@@ -57,21 +59,29 @@ export function QuestionsManager() {
       <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Questions">
         {shown.map((q) => (
           <li key={q.id}>
-            <QuestionCard question={q} onEdit={() => crud.openDialog(q)} onDelete={() => crud.askDelete(q)} />
+            <QuestionCard
+              question={q}
+              onHistory={() => setHistory({ id: q.id, label: q.questionText })}
+              onEdit={() => crud.openDialog(q)}
+              onDelete={() => crud.askDelete(q)}
+            />
           </li>
         ))}
       </Stack>
       {pageCount > 1 && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Question pages" />}
+      <ItemHistory kind="question" item={history} onClose={() => setHistory(null)} />
     </ManagerPage>
   );
 }
 
 function QuestionCard({
   question: q,
+  onHistory,
   onEdit,
   onDelete,
 }: {
   question: Question;
+  onHistory: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -83,10 +93,11 @@ function QuestionCard({
           <Text as="h2" id={headingId} fontWeight="semibold" fontSize="md" lineHeight="short">
             Section {q.sectionNumber}: {q.questionText}
           </Text>
-          <EditDeleteButtons noun="question" onEdit={onEdit} onDelete={onDelete} />
+          <EditDeleteButtons noun="question" onHistory={onHistory} onEdit={onEdit} onDelete={onDelete} />
         </Flex>
         <HStack gap="2" wrap="wrap">
           <Badge variant="outline">Type: {q.questionType}</Badge>
+          <Badge variant="outline">Version {q.version}</Badge>
           {q.citation && <Badge variant="subtle">{citationLabel(q.citation)}</Badge>}
         </HStack>
         {q.options && (

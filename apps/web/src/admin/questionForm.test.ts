@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   blankQuestionForm,
+  changesCorrectAnswer,
   checkQuestion,
   type Question,
   type QuestionForm,
@@ -16,6 +17,23 @@ const filled = (more: Partial<QuestionForm> = {}): QuestionForm => ({
   citation: " 7.A.4 ",
   ...more,
 });
+const saved: Question = {
+  id: 4,
+  version: 2,
+  editions: ["jcba-2016"],
+  sectionNumber: 12,
+  questionType: "multiple-choice",
+  questionText: "Which?",
+  options: ["A", "B", "C", "D"],
+  correctAnswer: "C",
+  alternatives: [],
+  explanation: "Because.",
+  citation: null,
+  source: null,
+  sourceLabel: null,
+  secondSource: null,
+  secondSourceLabel: null,
+};
 const errorsOf = (form: QuestionForm) => {
   const checked = checkQuestion(form);
   return checked.ok ? {} : checked.errors;
@@ -82,23 +100,21 @@ describe("the question form", () => {
     expect(errorsOf(filled({ options: ["x".repeat(5000), "b", "c", "d"] }))).toHaveProperty("options.0");
   });
 
+  it("asks about past answers only when an edit changes the correct answer, and sends the choice", () => {
+    const form = questionFormFrom(saved);
+    expect(changesCorrectAnswer(form)).toBe(false);
+    expect(checkQuestion({ ...form, explanation: "Clearer." })).toMatchObject({ ok: true });
+    expect(checkQuestion({ ...form, explanation: "Clearer." })).not.toHaveProperty("value.pastAnswers");
+    const changed = { ...form, correctIndex: "3" };
+    expect(changesCorrectAnswer(changed)).toBe(true);
+    expect(checkQuestion(changed)).toMatchObject({ ok: true, value: { correctAnswer: "D", pastAnswers: "keep" } });
+    expect(checkQuestion({ ...changed, pastAnswers: "regrade" })).toMatchObject({ value: { pastAnswers: "regrade" } });
+    // A new question has no past answers.
+    expect(changesCorrectAnswer(filled())).toBe(false);
+  });
+
   it("opens an existing question with its answer picked among the options", () => {
-    const q: Question = {
-      id: 4,
-      version: 1,
-      sectionNumber: 12,
-      questionType: "multiple-choice",
-      questionText: "Which?",
-      options: ["A", "B", "C", "D"],
-      correctAnswer: "C",
-      alternatives: [],
-      explanation: "Because.",
-      citation: null,
-      source: null,
-      sourceLabel: null,
-      secondSource: null,
-      secondSourceLabel: null,
-    };
+    const q: Question = { ...saved, version: 1 };
     const form = questionFormFrom(q);
     expect(form).toMatchObject({ sectionNumber: "12", correctIndex: "2", correctText: "", citation: "" });
     expect(checkQuestion(form)).toMatchObject({ ok: true, value: { correctAnswer: "C", sectionNumber: 12 } });

@@ -1,11 +1,18 @@
-import { OPTIONS_PER_QUESTION, type QuestionType } from "@jcba/domain";
+import {
+  changesGrading,
+  DEFAULT_PAST_ANSWER_CHOICE,
+  OPTIONS_PER_QUESTION,
+  type PastAnswerChoice,
+  type QuestionType,
+} from "@jcba/domain";
 import { questionFormFields, questionProblems } from "@jcba/validators";
 import type { RouterInputs, RouterOutputs } from "../app/trpc.ts";
 import type { ContentForm } from "./EditDialog.tsx";
 import { checkForm, type FieldErrors } from "./fieldErrors.ts";
 
 export type Question = RouterOutputs["questions"]["list"][number];
-export type QuestionPayload = RouterInputs["questions"]["create"];
+/** What the dialog sends; `pastAnswers` only for an edit that changes the correct answer. */
+export type QuestionPayload = RouterInputs["questions"]["create"] & { pastAnswers?: PastAnswerChoice };
 
 /** The dialog's form. For multiple choice the correct answer is picked among the options by index. */
 export interface QuestionForm {
@@ -17,6 +24,10 @@ export interface QuestionForm {
   correctText: string;
   explanation: string;
   citation: string;
+  /** Editing: how the saved question is graded, to tell whether this edit changes the correct answer. */
+  saved: { questionType: QuestionType; correctAnswer: string } | null;
+  /** When the edit changes the correct answer: keep past answers as graded (default) or regrade them. */
+  pastAnswers: PastAnswerChoice;
 }
 
 /** Options are shown as A. to D. */
@@ -44,6 +55,8 @@ export function blankQuestionForm(sectionNumber?: number): QuestionForm {
     correctText: "",
     explanation: "",
     citation: "",
+    saved: null,
+    pastAnswers: DEFAULT_PAST_ANSWER_CHOICE,
   };
 }
 
@@ -59,6 +72,8 @@ export function questionFormFrom(q: Question): QuestionForm {
     correctText: q.questionType === "fill-in-blank" ? q.correctAnswer : "",
     explanation: q.explanation,
     citation: q.citation ?? "",
+    saved: { questionType: q.questionType, correctAnswer: q.correctAnswer },
+    pastAnswers: DEFAULT_PAST_ANSWER_CHOICE,
   };
 }
 
@@ -81,6 +96,14 @@ function draftOf(form: QuestionForm) {
   };
 }
 
+/** Whether the form, editing a saved question, changes how its answers are graded (type or correct answer). */
+export function changesCorrectAnswer(form: QuestionForm): boolean {
+  if (!form.saved) return false;
+  const draft = draftOf(form);
+  if (draft.correctAnswer.trim() === "") return false;
+  return changesGrading(form.saved, { questionType: draft.questionType, correctAnswer: draft.correctAnswer.trim() });
+}
+
 /**
  * Specification §5 through the server's own rules (@jcba/validators): every field's message, and
  * every problem across fields; or, when there is none, what is sent.
@@ -92,7 +115,10 @@ export function checkQuestion(
   const checked = checkForm(questionFormFields, draft);
   const errors = checked.ok ? {} : { ...checked.errors };
   for (const problem of questionProblems(draft)) errors[problem.path] ??= problem.message;
-  if (checked.ok && Object.keys(errors).length === 0) return checked;
+  if (checked.ok && Object.keys(errors).length === 0)
+    return changesCorrectAnswer(form)
+      ? { ok: true, value: { ...checked.value, pastAnswers: form.pastAnswers } }
+      : checked;
   return { ok: false, errors };
 }
 

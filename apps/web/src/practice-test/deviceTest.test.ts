@@ -4,6 +4,7 @@ import { type BankQuestion, countsOnDevice, drawOnDevice, gradeOnDevice } from "
 const q = (id: number, sectionNumber: number, more: Partial<BankQuestion> = {}): BankQuestion => ({
   id,
   version: 1,
+  editions: ["jcba-2016"],
   sectionNumber,
   questionType: "multiple-choice",
   questionText: `Question ${id}?`,

@@ -9,6 +9,7 @@ type Flashcard = RouterOutputs["flashcards"]["list"][number];
 const question = (id: number, sectionNumber: number, questionText: string, explanation: string): Question => ({
   id,
   version: 1,
+  editions: ["jcba-2016"],
   sectionNumber,
   questionType: "fill-in-blank",
   questionText,
@@ -25,6 +26,7 @@ const question = (id: number, sectionNumber: number, questionText: string, expla
 const card = (id: number, sectionNumber: number, term: string, definition: string): Flashcard => ({
   id,
   version: 1,
+  editions: ["jcba-2016"],
   sectionNumber,
   term,
   definition,

@@ -5,6 +5,7 @@
 import type { PastAnswerChoice } from "@jcba/domain";
 import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
+import { editionView } from "../services/content/content-cache.ts";
 import {
   type ContentKind,
   createContentItem,
@@ -41,7 +42,8 @@ export function contentItemRouter<
       .input(sectionFilter)
       .output(cachedOutput(z.array(spec.item)))
       .query(async ({ ctx, input }) => {
-        const snapshot = await ctx.content.get();
+        const loaded = await ctx.content.get();
+        const snapshot = input.edition === undefined ? loaded : editionView(loaded, input.edition);
         const [all, bySection] =
           kind === "question"
             ? [snapshot.questions, snapshot.questionsBySection]

@@ -13,6 +13,7 @@ describe("flashcards.list", () => {
     expect(Object.keys(section2[0]!).sort()).toEqual([
       "citation",
       "definition",
+      "editions",
       "id",
       "secondSource",
       "secondSourceLabel",

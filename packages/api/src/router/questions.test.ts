@@ -31,6 +31,7 @@ describe("questions.list", () => {
         "alternatives",
         "citation",
         "correctAnswer",
+        "editions",
         "explanation",
         "id",
         "options",

@@ -46,6 +46,7 @@ export function ImportReportView({
         <Total label="To update" value={report.updates} />
         <Total label="With problems" value={report.invalid} bad={report.invalid > 0} />
       </SimpleGrid>
+      <NewVersions report={report} />
       {report.invalid === 0 ? (
         <Alert.Root status="success">
           <Alert.Indicator />
@@ -123,6 +124,45 @@ export function ImportReportView({
             )}
           </Stack>
         </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The updates that would make a new version (they change what members see or how answers are graded),
+ * and how many change metadata only; new items start at version 1.
+ */
+function NewVersions({ report }: { report: ImportReport }) {
+  const headingId = useId();
+  const updates = report.rows.filter((r) => r.action === "update" && r.id !== null);
+  if (updates.length === 0) return null;
+  const versioned = updates.filter((r) => r.newVersion !== null);
+  const shown = versioned.slice(0, MAX_PROBLEM_ROWS);
+  return (
+    <Stack gap="1" data-testid="import-new-versions">
+      <Text as="h3" id={headingId} fontWeight="semibold">
+        {plural(versioned.length, "item gets a new version", "items get a new version")}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {updates.length - versioned.length > 0
+          ? `${plural(updates.length - versioned.length, "update changes", "updates change")} nothing members see, so no new version. `
+          : ""}
+        Past answers keep the version they answered.
+      </Text>
+      {shown.length > 0 && (
+        <List.Root aria-labelledby={headingId} ps="4" fontSize="sm" fontVariantNumeric="tabular-nums">
+          {shown.map((r) => (
+            <List.Item key={r.row} data-testid="import-new-version">
+              Row {r.row}: id {r.id} becomes version {r.newVersion}
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+      {versioned.length > shown.length && (
+        <Text fontSize="sm" color="fg.muted">
+          Showing the first {shown.length} of {versioned.length}.
+        </Text>
       )}
     </Stack>
   );

@@ -1,10 +1,9 @@
 import { Button, Flex, Group, NativeSelect } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, Upload } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../../app/trpc.ts";
 import { notifyError, notifySuccess } from "../../components/ui/toaster.tsx";
-import { ImportDialog } from "./ImportDialog.tsx";
 import {
   countOf,
   downloadFile,
@@ -12,6 +11,10 @@ import {
   type TransferFormat,
   type TransferKind,
 } from "./transferRequests.ts";
+
+// The import dialog (file drop, progress, the dry run's report) loads on the first Import click, not
+// with Manage Questions and Manage Flashcards.
+const ImportDialog = lazy(() => import("./ImportDialog.tsx").then((m) => ({ default: m.ImportDialog })));
 
 /**
  * Import and Export for Manage Questions and Manage Flashcards: an Import button opening the
@@ -48,7 +51,11 @@ export function TransferControls({ kind }: { kind: TransferKind }) {
         <Upload aria-hidden /> Import
       </Button>
       <ExportControl kind={kind} />
-      <ImportDialog key={session} kind={kind} open={open} onClose={() => setOpen(false)} onImported={imported} />
+      {session > 0 && (
+        <Suspense fallback={null}>
+          <ImportDialog key={session} kind={kind} open={open} onClose={() => setOpen(false)} onImported={imported} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

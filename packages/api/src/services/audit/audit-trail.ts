@@ -12,8 +12,9 @@ export { AUDIT_KINDS } from "@jcba/domain";
 
 export interface AdminAuditEvent {
   kind: AdminAuditKind;
-  targetType: "question" | "flashcard" | "report" | "user";
-  targetId: number;
+  targetType: "question" | "flashcard" | "report" | "user" | "edition";
+  /** An id, or an edition's slug. */
+  targetId: number | string;
   before: unknown;
   after: unknown;
 }

@@ -24,6 +24,7 @@ export const questionColumns = {
   citation: questions.citation,
   ...sourceOf(questions),
   version: questions.version,
+  editions: questions.editions,
 };
 
 export const flashcardColumns = {
@@ -34,4 +35,5 @@ export const flashcardColumns = {
   citation: flashcards.citation,
   ...sourceOf(flashcards),
   version: flashcards.version,
+  editions: flashcards.editions,
 };

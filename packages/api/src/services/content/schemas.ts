@@ -2,6 +2,7 @@
 import type { flashcardInput, questionInput } from "@jcba/validators/api";
 import { questionType, sectionNumber } from "@jcba/validators/api";
 import { z } from "zod";
+import { editionSlug } from "../editions/schemas.ts";
 
 export type QuestionInput = z.infer<typeof questionInput>;
 export type FlashcardInput = z.infer<typeof flashcardInput>;
@@ -17,6 +18,11 @@ const itemSource = {
 /** The item's latest version: each change of what members see or how it is graded makes a new one. */
 export const itemVersion = z.number().int().meta({ description: "The item's latest version (1 when never changed)." });
 
+/** The contract editions the item is true for. */
+const itemEditions = z
+  .array(z.string())
+  .meta({ description: "The contract editions the item is true for (GET /api/editions).", example: ["jcba-2016"] });
+
 export const question = z.object({
   id: z.number().int(),
   sectionNumber: z.number().int(),
@@ -30,6 +36,7 @@ export const question = z.object({
   citation: z.string().nullable(),
   ...itemSource,
   version: itemVersion,
+  editions: itemEditions,
 });
 export type Question = z.infer<typeof question>;
 
@@ -41,10 +48,14 @@ export const flashcard = z.object({
   citation: z.string().nullable(),
   ...itemSource,
   version: itemVersion,
+  editions: itemEditions,
 });
 export type Flashcard = z.infer<typeof flashcard>;
 
-export const sectionFilter = z.object({ section: z.optional(sectionNumber) });
+export const sectionFilter = z.object({
+  section: z.optional(sectionNumber),
+  edition: editionSlug.optional().meta({ description: "Only the items true for this contract edition." }),
+});
 
 export const deleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
 

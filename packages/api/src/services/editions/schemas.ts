@@ -1,0 +1,36 @@
+/** zod schemas of contract editions as the API takes and shows them; the REST document is generated from them. */
+import { EDITION_SLUG } from "@jcba/domain";
+import { z } from "zod";
+
+export const editionSlug = z
+  .string({ error: "edition must be text." })
+  .trim()
+  .min(1, "edition is required.")
+  .max(40, "edition must be at most 40 characters.")
+  .regex(EDITION_SLUG, "edition must be lower-case letters, digits and dashes, like jcba-2026.");
+
+/** `edition=`: the edition whose items a list shows. */
+export const editionFilter = z.object({ edition: editionSlug.optional() });
+
+export const edition = z.object({
+  slug: z.string(),
+  name: z.string(),
+  effectiveOn: z.string().meta({ description: "The date the edition takes effect (yyyy-mm-dd)." }),
+  inForce: z.boolean().meta({ description: "Whether this is the edition in force today (the members' default)." }),
+  questions: z.number().int().meta({ description: "Questions true for this edition." }),
+  flashcards: z.number().int().meta({ description: "Flashcards true for this edition." }),
+});
+
+export const createEditionInput = z.object({
+  slug: editionSlug,
+  name: z
+    .string({ error: "name must be text." })
+    .trim()
+    .min(1, "name is required.")
+    .max(100, "name must be at most 100 characters."),
+  effectiveOn: z.iso.date({ error: "effectiveOn must be a date (yyyy-mm-dd)." }),
+  carryOver: z.boolean().default(true).meta({
+    description:
+      "Make every item true for the edition in force true for the new one too (the default), so members keep studying them until an admin changes them.",
+  }),
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { EDITION_SLUG, editionInForce } from "./editions.ts";
+
+describe("contract editions", () => {
+  const editions = [
+    { slug: "jcba-2016", effectiveOn: "2016-12-20" },
+    { slug: "jcba-2026", effectiveOn: "2026-12-01" },
+  ];
+
+  it("the edition in force is the latest whose effective date has come", () => {
+    expect(editionInForce(editions, "2026-11-27")?.slug).toBe("jcba-2016");
+    expect(editionInForce(editions, "2026-12-01")?.slug).toBe("jcba-2026");
+    expect(editionInForce(editions, "2010-01-01")).toBeNull();
+    expect(editionInForce([], "2026-01-01")).toBeNull();
+  });
+
+  it("names an edition in lower-case words joined by dashes", () => {
+    expect(EDITION_SLUG.test("jcba-2026")).toBe(true);
+    expect(EDITION_SLUG.test("JCBA 2026")).toBe(false);
+    expect(EDITION_SLUG.test("-jcba")).toBe(false);
+    expect(EDITION_SLUG.test("jcba--2026")).toBe(false);
+  });
+});

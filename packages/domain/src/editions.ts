@@ -1,0 +1,28 @@
+/**
+ * Contract editions: the JCBA 2016 today, the next ratified contract later. An item is true for some
+ * editions; a member studies one, by default the edition in force (the latest whose effective date has come).
+ */
+
+/** The edition every item shipped before editions existed teaches. */
+export const FIRST_EDITION = "jcba-2016";
+
+/** An edition's name in items, REST paths and accounts: lower-case letters, digits and dashes (jcba-2026). */
+export const EDITION_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface EditionDates {
+  slug: string;
+  /** yyyy-mm-dd */
+  effectiveOn: string;
+}
+
+/** The edition in force on `today` (yyyy-mm-dd): the latest effective by then; null when none is yet. */
+export function editionInForce<E extends EditionDates>(editions: readonly E[], today: string): E | null {
+  let best: E | null = null;
+  for (const e of editions)
+    if (
+      e.effectiveOn <= today &&
+      (!best || e.effectiveOn > best.effectiveOn || (e.effectiveOn === best.effectiveOn && e.slug > best.slug))
+    )
+      best = e;
+  return best;
+}
