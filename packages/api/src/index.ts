@@ -36,3 +36,4 @@ export {
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type { InvitationServices } from "./trpc/procedures.ts";

@@ -4,6 +4,7 @@ import { analysisRouter } from "./router/analysis.ts";
 import { authRouter } from "./router/auth.ts";
 import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
+import { invitationsRouter } from "./router/invitations.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { pushRouter } from "./router/push.ts";
@@ -35,6 +36,7 @@ export const appRouter = router({
   push: pushRouter,
   readiness: readinessRouter,
   versions: versionsRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,6 +39,10 @@ export const AUDIT_KINDS = [
   "question.restored",
   "question.regraded",
   "flashcard.restored",
+  "invitation.created",
+  "invitation.resent",
+  "invitation.revoked",
+  "invitation.accepted",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -46,13 +50,16 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 /** What the API records for an admin's change to content, reports or the directory. */
 export type AdminAuditKind = Extract<
   AuditKind,
-  `${"question" | "flashcard" | "report" | "user"}.${string}` | "role.changed"
+  `${"question" | "flashcard" | "report" | "user" | "invitation"}.${string}` | "role.changed"
 >;
 
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}` | "signout" | "role.changed"
+  | `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}`
+  | "signout"
+  | "role.changed"
+  | "invitation.accepted"
 >;
 
 /**

@@ -6,6 +6,7 @@ import {
   type AccountServices,
   type ContentCache,
   type Context,
+  type InvitationServices,
   type MailServices,
   MEMBER_HEADER,
   type UserSessionServices,
@@ -29,9 +30,19 @@ export interface ContextDeps {
   recovery: Recovery;
   /** Tells the mail delivery loop there is mail to send now. */
   mailSent: () => void;
+  invitations: InvitationServices;
 }
 
-export function createContextFactory({ config, database, content, sessions, audit, recovery, mailSent }: ContextDeps) {
+export function createContextFactory({
+  config,
+  database,
+  content,
+  sessions,
+  audit,
+  recovery,
+  mailSent,
+  invitations,
+}: ContextDeps) {
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
@@ -68,6 +79,7 @@ export function createContextFactory({ config, database, content, sessions, audi
       ip: req.ip,
       requestId: req.id,
       ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),
+      invitations,
     };
   };
 }

@@ -173,6 +173,8 @@ const schema = z.object({
   OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** What a 503 for overload tells clients to wait before trying again. */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** How long an invitation's link works. */
+  INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {

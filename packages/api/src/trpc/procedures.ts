@@ -57,6 +57,23 @@ export interface MailServices {
   kick(): void;
 }
 
+/** What the invitation procedures need from the server: links, their tokens and their e-mail. */
+export interface InvitationServices {
+  /**
+   * Stores one invitation per invitee, each with a new link, and queues its e-mail, in `tx`; answers
+   * the new ids in the invitees' order. Call `sent` once `tx` commits.
+   */
+  issue(
+    tx: Pick<Database, "db" | "rows">,
+    invitees: { email: string; firstName: string; lastName: string }[],
+    invitedBy: number | null,
+  ): Promise<number[]>;
+  /** A new link for invitation `id` (the old one stops working) and its e-mail queued, in `tx`. */
+  reissue(tx: Pick<Database, "db" | "rows">, id: number): Promise<void>;
+  /** Tells the delivery loop there is mail to send now. */
+  sent(): void;
+}
+
 /** What every procedure sees: the database, the signed-in user (if any) and the content cache. */
 export interface Context {
   database: Database;
@@ -81,6 +98,8 @@ export interface Context {
    * write must never be recorded under whoever is signed in when it is sent. Absent for other calls.
    */
   writtenBy?: string;
+  /** Absent for in-process callers such as the operator CLI, which send no e-mail. */
+  invitations?: InvitationServices;
 }
 
 /**

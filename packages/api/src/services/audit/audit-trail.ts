@@ -12,7 +12,7 @@ export { AUDIT_KINDS } from "@jcba/domain";
 
 export interface AdminAuditEvent {
   kind: AdminAuditKind;
-  targetType: "question" | "flashcard" | "report" | "user";
+  targetType: "question" | "flashcard" | "report" | "user" | "invitation";
   targetId: number;
   before: unknown;
   after: unknown;
