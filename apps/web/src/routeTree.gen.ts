@@ -26,6 +26,7 @@ import { Route as AccountTokensRouteImport } from './routes/account.tokens'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
+import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
 import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports'
@@ -117,6 +118,11 @@ const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   path: '/flashcards',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInvitationsRoute = AdminInvitationsRouteImport.update({
+  id: '/invitations',
+  path: '/invitations',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminItemAnalysisRoute = AdminItemAnalysisRouteImport.update({
   id: '/item-analysis',
   path: '/item-analysis',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -183,6 +190,7 @@ export interface FileRoutesByTo {
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -208,6 +216,7 @@ export interface FileRoutesById {
   '/account/tokens': typeof AccountTokensRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/account/tokens'
     | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/invitations'
     | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
     | '/account/tokens'
     | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/invitations'
     | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
@@ -281,6 +292,7 @@ export interface FileRouteTypes {
     | '/account/tokens'
     | '/admin/audit'
     | '/admin/flashcards'
+    | '/admin/invitations'
     | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
@@ -429,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFlashcardsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/invitations': {
+      id: '/admin/invitations'
+      path: '/invitations'
+      fullPath: '/admin/invitations'
+      preLoaderRoute: typeof AdminInvitationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/item-analysis': {
       id: '/admin/item-analysis'
       path: '/item-analysis'
@@ -470,6 +489,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
+  AdminInvitationsRoute: typeof AdminInvitationsRoute
   AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
   AdminReportsRoute: typeof AdminReportsRoute
@@ -479,6 +499,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
+  AdminInvitationsRoute: AdminInvitationsRoute,
   AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
   AdminReportsRoute: AdminReportsRoute,

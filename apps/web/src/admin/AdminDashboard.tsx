@@ -14,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouteContext } from "@tanstack/react-router";
-import { BookOpen, ChartBar, ClipboardList, Flag, History, Layers, Users } from "lucide-react";
+import { BookOpen, ChartBar, ClipboardList, Flag, History, Layers, MailPlus, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
@@ -128,6 +128,11 @@ export function AdminDashboard() {
               <Button asChild variant="outline" size="lg" justifyContent="flex-start">
                 <Link to="/admin/item-analysis">
                   <ChartBar aria-hidden /> Item Analysis
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/invitations">
+                  <MailPlus aria-hidden /> Invitations
                 </Link>
               </Button>
             </Stack>
