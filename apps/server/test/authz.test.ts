@@ -29,8 +29,8 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(66);
-    expect(calls.filter((c) => c.adminOnly)).toHaveLength(26);
+    expect(calls).toHaveLength(70);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(30);
   });
 
   it("answers 401 to a signed-out caller everywhere", async () => {

@@ -36,6 +36,8 @@ const SIGN_IN = [
   // Issue 26: password recovery.
   "POST /api/password/forgot",
   "POST /api/password/reset",
+  // Issue 26: accepting an invitation.
+  "POST /api/invitations/accept",
 ];
 /** Passkeys are managed in a browser: the session cookie only, no API token. */
 const COOKIE_ONLY = [
@@ -101,6 +103,11 @@ const BEYOND_SPEC = [
   "POST /api/admin/questions/{id}/versions/{version}/restore",
   "POST /api/admin/flashcards/{id}/versions/{version}/restore",
   "POST /api/admin/questions/{id}/regrade",
+  // Issue 26: invitations.
+  "POST /api/admin/invitations",
+  "GET /api/admin/invitations",
+  "POST /api/admin/invitations/{id}/resend",
+  "DELETE /api/admin/invitations/{id}",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

@@ -7,31 +7,25 @@
  * The admin's side (roster, list, revoke) is the API's services/invitations.
  */
 import type { InvitationServices } from "@jcba/api";
-import { accountSchemas } from "@jcba/api";
 import { type Database, invitations, userColumns, users } from "@jcba/db";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { Mailer } from "../mail/mailer.ts";
 import { invitationMessage } from "../mail/messages.ts";
 import type { Config } from "../process/config.ts";
-import { csrfTokenFor, formTokenOk } from "./csrf.ts";
+import { csrfTokenFor } from "./csrf.ts";
 import { rememberDevice } from "./known-device.ts";
 import { LINK_TOKEN, newLinkToken } from "./link-tokens.ts";
 import { loginPage } from "./login-page.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
-import { refuseForm } from "./recovery.ts";
+import { readLinkForm, refuseForm, resetInput } from "./recovery.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { hashToken, type Sessions, setSessionCookie } from "./sessions.ts";
 
 export const ACCEPT_PATH = "/accept-invite";
 
-export const acceptInput = z.object({
-  token: z.string().min(1).max(200),
-  password: accountSchemas.newPassword,
-  /** The form's second password field; scripts leave it out. */
-  confirm: z.string().max(2000).optional(),
-});
+/** What the link's form sends: as a password reset's (token, password, confirm). */
+export const acceptInput = resetInput;
 
 /** Why a link cannot be used; each is also a key of LOGIN_ERRORS. */
 type LinkProblem = "invite-invalid" | "invite-used" | "invite-expired" | "invite-revoked";
@@ -195,18 +189,9 @@ export function registerInvitationRoutes(
   });
 
   app.post("/api/invitations/accept", async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const token = typeof body.token === "string" ? body.token : "";
-    const acceptPage = `${ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
-    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", acceptPage);
-    const parsed = acceptInput.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue?.path[0] === "password")
-        return refuseForm(request, reply, 400, "reset-password", acceptPage, `password: ${issue.message}`);
-      return refuseForm(request, reply, 400, "invite-invalid", "/api/login");
-    }
-    const input = parsed.data;
+    const form = readLinkForm(request, reply, ACCEPT_PATH, "invite-invalid", "/api/login");
+    if ("refused" in form) return form.refused;
+    const { input, formPage: acceptPage } = form;
     const { problem, invitation } = await invites.lookup(input.token);
     if (problem || !invitation) return refuseForm(request, reply, 400, problem ?? "invite-invalid", "/api/login");
     if (input.confirm !== undefined && input.confirm !== input.password)

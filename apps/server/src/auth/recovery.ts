@@ -148,6 +148,30 @@ export function refuseForm(
   return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
 }
 
+/**
+ * The form an e-mailed link opened (a password reset, an invitation): its form token, then its token,
+ * new password and confirmation. A refusal goes back to the form (`path?token=…`), or for a bad
+ * token to `invalidPage` with `invalidError`.
+ */
+export function readLinkForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  invalidError: string,
+  invalidPage: string,
+): { input: z.infer<typeof resetInput>; formPage: string } | { refused: FastifyReply } {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const token = typeof body.token === "string" ? body.token : "";
+  const formPage = `${path}?token=${encodeURIComponent(token)}`;
+  if (!formTokenOk(request)) return { refused: refuseForm(request, reply, 403, "expired", formPage) };
+  const parsed = resetInput.safeParse(body);
+  if (parsed.success) return { input: parsed.data, formPage };
+  const issue = parsed.error.issues[0];
+  if (issue?.path[0] === "password")
+    return { refused: refuseForm(request, reply, 400, "reset-password", formPage, `password: ${issue.message}`) };
+  return { refused: refuseForm(request, reply, 400, invalidError, invalidPage) };
+}
+
 export function registerRecoveryRoutes(
   app: FastifyInstance,
   deps: {
@@ -211,18 +235,9 @@ export function registerRecoveryRoutes(
   });
 
   app.post("/api/password/reset", async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const token = typeof body.token === "string" ? body.token : "";
-    const resetPage = `${RESET_PATH}?token=${encodeURIComponent(token)}`;
-    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", resetPage);
-    const parsed = resetInput.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue?.path[0] === "password")
-        return refuseForm(request, reply, 400, "reset-password", resetPage, `password: ${issue.message}`);
-      return refuseForm(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
-    }
-    const input = parsed.data;
+    const form = readLinkForm(request, reply, RESET_PATH, "reset-invalid", "/api/login?mode=forgot");
+    if ("refused" in form) return form.refused;
+    const { input, formPage: resetPage } = form;
     const problem = await recovery.linkProblem(input.token);
     if (problem) return refuseForm(request, reply, 400, problem, "/api/login?mode=forgot");
     if (input.confirm !== undefined && input.confirm !== input.password)

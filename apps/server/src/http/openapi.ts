@@ -5,7 +5,7 @@
 import { appRouter, type ProcedureMeta } from "@jcba/api";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
-import { ACCEPT_PATH, acceptInput } from "../auth/invitations.ts";
+import { ACCEPT_PATH } from "../auth/invitations.ts";
 import { addPasskeyBody, removePasskeyBody, signInBody } from "../auth/passkeys/routes.ts";
 import { FORGOT_SENT, forgotInput, resetInput } from "../auth/recovery.ts";
 import { credentials, registration } from "../auth/routes.ts";
@@ -459,12 +459,12 @@ export function openApiDocument() {
   const userSchema = document.paths["/auth/user"]?.get?.responses["200"]?.content?.["application/json"]?.schema;
   if (!userSchema) throw new Error("The OpenAPI document has no GET /auth/user to take the user schema from.");
   Object.assign(document.paths, authPaths(userSchema));
-  addInvitationPaths(document.paths, userSchema);
+  addInvitationPaths(document.paths);
   return document;
 }
 
 /** The roster also taken as a CSV file (rest.ts), and accepting an invitation (auth/invitations.ts). */
-function addInvitationPaths(paths: Record<string, Record<string, Operation>>, userSchema: Schema) {
+function addInvitationPaths(paths: Record<string, Record<string, Operation>>) {
   const invite = paths["/admin/invitations"]?.post;
   if (!invite?.requestBody?.content) throw new Error("The OpenAPI document has no POST /admin/invitations.");
   invite.requestBody.content["text/csv"] = {
@@ -484,6 +484,9 @@ function addInvitationPaths(paths: Record<string, Record<string, Operation>>, us
       schema: { type: "boolean" },
     },
   ];
+  // The link's form sends what a password reset's does, and answers the same way.
+  const reset = paths["/password/reset"]?.post;
+  if (!reset) throw new Error("The OpenAPI document has no POST /password/reset.");
   paths["/invitations/accept"] = {
     post: {
       tags: ["Auth"],
@@ -491,26 +494,11 @@ function addInvitationPaths(paths: Record<string, Record<string, Operation>>, us
       description: `The link is PUBLIC_URL${ACCEPT_PATH}?token=…; it works once, for INVITE_DAYS, until a resend or a revoke voids it. Works when sign-up is closed (ALLOW_SIGNUP=false).`,
       operationId: "auth-invitation-accept",
       security: [],
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": { schema: jsonSchemaOf(acceptInput) },
-          "application/x-www-form-urlencoded": { schema: jsonSchemaOf(acceptInput) },
-        },
-      },
+      requestBody: reset.requestBody,
       responses: {
         "200": {
+          ...reset.responses["200"]!,
           description: "The member is created and signed in: the session cookie is set.",
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                properties: { message: { type: "string" }, user: userSchema },
-                required: ["message", "user"],
-                additionalProperties: false,
-              },
-            },
-          },
         },
         "303": { description: "Sent as a form: a redirect to / when it worked, back to the form when not." },
         "400": errorResponse("The link is not valid, was used, revoked or has expired; or the password is too weak"),

@@ -202,20 +202,31 @@ const dropUnsent = (tx: Pick<Context["database"], "db">, mailId: number | null) 
     ? Promise.resolve()
     : tx.db.delete(mailOutbox).where(and(eq(mailOutbox.id, mailId), sql`${mailOutbox.status} <> 'sent'`));
 
+/** After a resend or a revoke: the old link's message is not sent, and the change is audited. */
+async function closeOld(
+  tx: Pick<Context["database"], "db">,
+  ctx: Caller,
+  kind: "invitation.resent" | "invitation.revoked",
+  id: number,
+  row: { email: string; mailId: number | null },
+) {
+  await dropUnsent(tx, row.mailId);
+  await recordAdminAction(tx.db, ctx, {
+    kind,
+    targetType: "invitation",
+    targetId: id,
+    before: null,
+    after: { email: row.email },
+  });
+  return row.email;
+}
+
 export async function resendInvitation(ctx: Caller, id: number) {
   const services = servicesOf(ctx);
   const email = await ctx.database.transaction(async (tx) => {
     const row = await openInvitation(tx, id, "sent again");
     await services.reissue(tx, id);
-    await dropUnsent(tx, row.mailId);
-    await recordAdminAction(tx.db, ctx, {
-      kind: "invitation.resent",
-      targetType: "invitation",
-      targetId: id,
-      before: null,
-      after: { email: row.email },
-    });
-    return row.email;
+    return closeOld(tx, ctx, "invitation.resent", id, row);
   });
   services.sent();
   return { id, message: `A new invitation was sent to ${email}; the link sent before no longer works.` };
@@ -225,15 +236,7 @@ export async function revokeInvitation(ctx: Caller, id: number) {
   const email = await ctx.database.transaction(async (tx) => {
     const row = await openInvitation(tx, id, "revoked");
     await tx.db.update(invitations).set({ revokedAt: sql`now()` }).where(eq(invitations.id, id));
-    await dropUnsent(tx, row.mailId);
-    await recordAdminAction(tx.db, ctx, {
-      kind: "invitation.revoked",
-      targetType: "invitation",
-      targetId: id,
-      before: null,
-      after: { email: row.email },
-    });
-    return row.email;
+    return closeOld(tx, ctx, "invitation.revoked", id, row);
   });
   return { id, message: `The invitation of ${email} is revoked; its link no longer works.` };
 }
