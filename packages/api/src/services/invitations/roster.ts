@@ -45,7 +45,9 @@ const headerKey = (cell: string) => HEADER_NAMES[cell.toLowerCase().replace(/[^a
 
 /** The rows of a CSV roster as entries, numbered from 1 after an optional header. */
 export async function rosterFromCsv(csv: string): Promise<{ entries: RosterEntry[]; error: string | null }> {
-  const parsed = await parseCsvInSlices<string[]>(csv, { header: false });
+  // One line ending throughout: papaparse takes the first line's for the whole file, and a roster
+  // pasted together from several sources may mix them.
+  const parsed = await parseCsvInSlices<string[]>(csv.replace(/\r\n?/g, "\n"), { header: false });
   const quoteError = parsed.errors.find((e) => e.type === "Quotes");
   if (quoteError)
     return {
