@@ -13,12 +13,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Mailer } from "../mail/mailer.ts";
 import { invitationMessage } from "../mail/messages.ts";
 import type { Config } from "../process/config.ts";
-import { csrfTokenFor } from "./csrf.ts";
 import { rememberDevice } from "./known-device.ts";
 import { LINK_TOKEN, newLinkToken } from "./link-tokens.ts";
-import { loginPage } from "./login-page.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
-import { readLinkForm, refuseForm, resetInput } from "./recovery.ts";
+import { linkPage, readLinkForm, refuseForm, resetInput } from "./recovery.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { hashToken, type Sessions, setSessionCookie } from "./sessions.ts";
 
@@ -174,14 +172,8 @@ export function registerInvitationRoutes(
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === "string" ? query.token : "";
     const { problem, invitation } = await invites.lookup(token);
-    reply
-      .header("Cache-Control", "no-store")
-      // The token is in this page's address: no other site may see it in a Referer.
-      .header("Referrer-Policy", "no-referrer")
-      .type("text/html; charset=utf-8");
-    return loginPage({
+    return linkPage(request, reply, {
       allowSignup: config.ALLOW_SIGNUP,
-      csrfToken: csrfTokenFor(request, reply),
       error: problem ?? query.error,
       mode: problem ? "signin" : "accept",
       invite: problem || !invitation ? undefined : { token, email: invitation.email, name: invitation.firstName },

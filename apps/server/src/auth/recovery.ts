@@ -148,6 +148,20 @@ export function refuseForm(
   return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
 }
 
+/** The page an e-mailed link opens (its form, or why the link cannot be used). */
+export function linkPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Omit<Parameters<typeof loginPage>[0], "csrfToken">,
+) {
+  reply
+    .header("Cache-Control", "no-store")
+    // The token is in this page's address: no other site may see it in a Referer.
+    .header("Referrer-Policy", "no-referrer")
+    .type("text/html; charset=utf-8");
+  return loginPage({ ...options, csrfToken: csrfTokenFor(request, reply) });
+}
+
 /**
  * The form an e-mailed link opened (a password reset, an invitation): its form token, then its token,
  * new password and confirmation. A refusal goes back to the form (`path?token=…`), or for a bad
@@ -220,14 +234,8 @@ export function registerRecoveryRoutes(
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === "string" ? query.token : "";
     const problem = token && token.length <= 200 ? await recovery.linkProblem(token) : "reset-invalid";
-    reply
-      .header("Cache-Control", "no-store")
-      // The token is in this page's address: no other site may see it in a Referer.
-      .header("Referrer-Policy", "no-referrer")
-      .type("text/html; charset=utf-8");
-    return loginPage({
+    return linkPage(request, reply, {
       allowSignup: config.ALLOW_SIGNUP,
-      csrfToken: csrfTokenFor(request, reply),
       error: problem ?? query.error,
       mode: problem ? "forgot" : "reset",
       resetToken: problem ? undefined : token,
