@@ -29,8 +29,8 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(68);
-    expect(calls.filter((c) => c.adminOnly)).toHaveLength(27);
+    expect(calls).toHaveLength(80);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(34);
   });
 
   it("answers 401 to a signed-out caller everywhere", async () => {

@@ -36,6 +36,8 @@ const SIGN_IN = [
   // Issue 26: password recovery.
   "POST /api/password/forgot",
   "POST /api/password/reset",
+  // Issue 26: accepting an invitation.
+  "POST /api/invitations/accept",
 ];
 /** Passkeys are managed in a browser: the session cookie only, no API token. */
 const COOKIE_ONLY = [
@@ -111,6 +113,11 @@ const BEYOND_SPEC = [
   // Issue 29: contract editions.
   "GET /api/editions",
   "POST /api/admin/editions",
+  // Issue 26: invitations.
+  "POST /api/admin/invitations",
+  "GET /api/admin/invitations",
+  "POST /api/admin/invitations/{id}/resend",
+  "DELETE /api/admin/invitations/{id}",
   ...SIGN_IN,
   ...COOKIE_ONLY,
   // Issue 28: the embedded database's backups.

@@ -5,61 +5,26 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
 import { ADMIN, BASE_URL, DESKTOP, launch, registerMember, until } from "./helpers.mjs";
+import { startMailbox } from "./mail.mjs";
 
 /** The address links are built from (run.mjs sets PUBLIC_URL to localhost: passkeys need a host name). */
 const PUBLIC_URL = BASE_URL.replace("127.0.0.1", "localhost");
 
-const received = [];
-const waiting = new Set();
-let smtp;
+let mailbox;
 let browser;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          for (const w of waiting) w();
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise((resolve) => smtp.listen(Number(process.env.E2E_SMTP_PORT), "127.0.0.1", resolve));
+  mailbox = await startMailbox();
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => smtp?.close(resolve));
+  await mailbox?.close();
 });
 
-/** The first message to `address` (the outbox may still be trying: it retries after 30 s). */
-function mailTo(address, ms = 90_000) {
-  const find = () => received.find((m) => m.to?.value?.[0]?.address === address);
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const mail = find();
-      if (!mail) return;
-      waiting.delete(check);
-      clearTimeout(timer);
-      resolve(mail);
-    };
-    const timer = setTimeout(() => {
-      waiting.delete(check);
-      reject(new Error(`no mail to ${address} within ${ms} ms`));
-    }, ms);
-    waiting.add(check);
-    check();
-  });
-}
+const mailTo = (address) => mailbox.mailTo(address);
 
 test("a member who forgot the password gets a link by e-mail, chooses a new one and is signed in", async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });

@@ -28,6 +28,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBackupsRouteImport } from './routes/admin/backups'
 import { Route as AdminFlashcardsRouteImport } from './routes/admin/flashcards'
+import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
 import { Route as AdminItemAnalysisRouteImport } from './routes/admin/item-analysis'
 import { Route as AdminQuestionsRouteImport } from './routes/admin/questions'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports'
@@ -129,6 +130,11 @@ const AdminFlashcardsRoute = AdminFlashcardsRouteImport.update({
   path: '/flashcards',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInvitationsRoute = AdminInvitationsRouteImport.update({
+  id: '/invitations',
+  path: '/invitations',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminItemAnalysisRoute = AdminItemAnalysisRouteImport.update({
   id: '/item-analysis',
   path: '/item-analysis',
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/backups': typeof AdminBackupsRoute
   '/admin/flashcards': typeof AdminFlashcardsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/item-analysis': typeof AdminItemAnalysisRoute
   '/admin/questions': typeof AdminQuestionsRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -254,6 +263,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backups'
     | '/admin/flashcards'
+    | '/admin/invitations'
     | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backups'
     | '/admin/flashcards'
+    | '/admin/invitations'
     | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/backups'
     | '/admin/flashcards'
+    | '/admin/invitations'
     | '/admin/item-analysis'
     | '/admin/questions'
     | '/admin/reports'
@@ -468,6 +480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFlashcardsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/invitations': {
+      id: '/admin/invitations'
+      path: '/invitations'
+      fullPath: '/admin/invitations'
+      preLoaderRoute: typeof AdminInvitationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/item-analysis': {
       id: '/admin/item-analysis'
       path: '/item-analysis'
@@ -510,6 +529,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupsRoute: typeof AdminBackupsRoute
   AdminFlashcardsRoute: typeof AdminFlashcardsRoute
+  AdminInvitationsRoute: typeof AdminInvitationsRoute
   AdminItemAnalysisRoute: typeof AdminItemAnalysisRoute
   AdminQuestionsRoute: typeof AdminQuestionsRoute
   AdminReportsRoute: typeof AdminReportsRoute
@@ -520,6 +540,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupsRoute: AdminBackupsRoute,
   AdminFlashcardsRoute: AdminFlashcardsRoute,
+  AdminInvitationsRoute: AdminInvitationsRoute,
   AdminItemAnalysisRoute: AdminItemAnalysisRoute,
   AdminQuestionsRoute: AdminQuestionsRoute,
   AdminReportsRoute: AdminReportsRoute,

@@ -38,3 +38,4 @@ export {
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type { InvitationServices } from "./trpc/procedures.ts";

@@ -6,6 +6,7 @@ import { backupsRouter } from "./router/backups.ts";
 import { editionsRouter } from "./router/editions.ts";
 import { flagsRouter } from "./router/flags.ts";
 import { flashcardsRouter } from "./router/flashcards.ts";
+import { invitationsRouter } from "./router/invitations.ts";
 import { masteryRouter } from "./router/mastery.ts";
 import { progressRouter } from "./router/progress.ts";
 import { pushRouter } from "./router/push.ts";
@@ -41,6 +42,7 @@ export const appRouter = router({
   studyPlan: studyPlanRouter,
   backups: backupsRouter,
   editions: editionsRouter,
+  invitations: invitationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -856,3 +856,33 @@ export const editions = pgTable("editions", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdBy: integer().references(() => users.id, { onDelete: "set null" }),
 });
+
+/**
+ * An admin's invitation of one address: an e-mailed link (only its token's SHA-256 is stored) that
+ * sets a password and creates the member. Its state comes from its dates and its message in the
+ * outbox: queued, sent or failed until it is accepted, revoked, or past `expiresAt`. A resend puts a
+ * new token in place of the old one. One open invitation per address.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    tokenHash: text().notNull().unique(),
+    /** The message carrying the current link. */
+    mailId: integer().references(() => mailOutbox.id, { onDelete: "set null" }),
+    invitedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("invitations_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    uniqueIndex("invitations_one_open_idx").on(t.email).where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+    index("invitations_created_idx").on(t.createdAt, t.id),
+  ],
+);

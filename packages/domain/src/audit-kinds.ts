@@ -44,6 +44,10 @@ export const AUDIT_KINDS = [
   "backup.failed",
   "backup.downloaded",
   "edition.created",
+  "invitation.created",
+  "invitation.resent",
+  "invitation.revoked",
+  "invitation.accepted",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -51,13 +55,16 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 /** What the API records for an admin's change to content, reports or the directory. */
 export type AdminAuditKind = Extract<
   AuditKind,
-  `${"question" | "flashcard" | "report" | "user" | "edition"}.${string}` | "role.changed"
+  `${"question" | "flashcard" | "report" | "user" | "edition" | "invitation"}.${string}` | "role.changed"
 >;
 
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "backup"}.${string}` | "signout" | "role.changed"
+  | `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "backup"}.${string}`
+  | "signout"
+  | "role.changed"
+  | "invitation.accepted"
 >;
 
 /**

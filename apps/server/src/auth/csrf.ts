@@ -9,6 +9,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { refusal } from "../http/errors.ts";
+import { ROSTER_ROUTE } from "../http/rest.ts";
 
 export const CSRF_COOKIE = "jcba_csrf";
 /** Routes that accept HTML form posts (each checks the form token itself). */
@@ -18,11 +19,14 @@ export const FORM_ROUTES = new Set([
   "/api/logout",
   "/api/password/forgot",
   "/api/password/reset",
+  "/api/invitations/accept",
 ]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const contentType = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 const isJson = (request: FastifyRequest) => {
-  const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = contentType(request);
   return type === "application/json" || type.endsWith("+json");
 };
 
@@ -51,6 +55,8 @@ export function registerWriteGuard(app: FastifyInstance) {
       return reply.code(403).send(refusal("FORBIDDEN", "Requests from other sites cannot change anything here."));
     const path = request.url.split("?")[0]!;
     if (FORM_ROUTES.has(path)) return;
+    // A roster may come as the CSV file itself, which a cross-site form cannot send either.
+    if (path === ROSTER_ROUTE && contentType(request) === "text/csv") return;
     if ((request.method !== "DELETE" || hasBody(request)) && !isJson(request))
       return reply
         .code(415)

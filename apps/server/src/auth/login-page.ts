@@ -34,6 +34,11 @@ export const LOGIN_ERRORS = new Map<string, string>([
     "Choose a password of at least 12 characters that is not a common password and not your e-mail address.",
   ],
   ["reset-mismatch", "The two passwords do not match."],
+  ["invite-invalid", "That invitation link is not valid. Ask your union administrator for a new one."],
+  ["invite-used", "That invitation was already accepted. Sign in with your e-mail and password."],
+  ["invite-expired", "That invitation has expired. Ask your union administrator to send it again."],
+  ["invite-revoked", "That invitation was withdrawn. Ask your union administrator if you should have one."],
+  ["invite-member", "That e-mail address has an account already. Sign in, or use 'Forgot password?'."],
 ]);
 
 /** Messages named by `?notice=`. */
@@ -77,6 +82,8 @@ export function loginPage(opts: {
   needsCode?: boolean;
   /** With mode "reset": the token of the link being used. */
   resetToken?: string | undefined;
+  /** With mode "accept": the invitation being accepted. */
+  invite?: { token: string; email: string; name: string } | undefined;
 }): string {
   const errorKey = one(opts.error);
   const noticeKey = one(opts.notice);
@@ -85,6 +92,7 @@ export function loginPage(opts: {
   const signup = opts.allowSignup && one(opts.mode) === "signup";
   const forgot = one(opts.mode) === "forgot";
   const reset = one(opts.mode) === "reset" && opts.resetToken !== undefined;
+  const accept = one(opts.mode) === "accept" && opts.invite !== undefined;
   const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(opts.csrfToken)}">`;
   const alert = error
     ? `<p class="alert" role="alert">${escapeHtml(error)}</p>`
@@ -161,9 +169,33 @@ export function loginPage(opts: {
       <button type="submit">Set Password and Sign In</button>
       <p class="hint">This signs you out on every other device.</p>
     </form>`;
-  const form = reset ? resetForm : forgot ? forgotForm : signup ? signUp : signIn;
+  const acceptForm = opts.invite
+    ? `
+    <form method="post" action="/api/invitations/accept" aria-labelledby="accept-h">
+      <h2 id="accept-h">Welcome${opts.invite.name ? `, ${escapeHtml(opts.invite.name)}` : ""}</h2>
+      <p class="hint">Your union invited you to the study hub. Choose a password to create your account.</p>
+      ${csrf}
+      <input type="hidden" name="token" value="${escapeHtml(opts.invite.token)}">
+      <label for="ai-email">E-mail</label>
+      <input id="ai-email" type="email" autocomplete="username" value="${escapeHtml(opts.invite.email)}" readonly>
+      <label for="ai-password">Password <span class="hint">(at least 12 characters)</span></label>
+      <input id="ai-password" name="password" type="password" autocomplete="new-password" minlength="12" maxlength="1000" required autofocus>
+      <label for="ai-confirm">Confirm password</label>
+      <input id="ai-confirm" name="confirm" type="password" autocomplete="new-password" minlength="12" maxlength="1000" required>
+      <button type="submit">Create Account and Sign In</button>
+    </form>`
+    : "";
+  const form = accept ? acceptForm : reset ? resetForm : forgot ? forgotForm : signup ? signUp : signIn;
   return page(
-    reset ? "Choose a new password" : forgot ? "Forgot password" : signup ? "Create an account" : "Sign in",
+    accept
+      ? "Accept your invitation"
+      : reset
+        ? "Choose a new password"
+        : forgot
+          ? "Forgot password"
+          : signup
+            ? "Create an account"
+            : "Sign in",
     `
   :root { --brand: #1d4ed8; --bg: #f5f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --err-bg: #fef2f2; --err: #991b1b; }
   @media (prefers-color-scheme: dark) { :root { --brand: #93b4ff; --bg: #0b1220; --card: #111a2e; --text: #f3f4f6; --muted: #cbd5e1; --border: #334155; --err-bg: #3b1114; --err: #fecaca; } }
@@ -199,7 +231,7 @@ export function loginPage(opts: {
   ${form}
   <a class="back" href="/">Back to the home page</a>
 `,
-    signup ? undefined : "/api/login/passkey.js",
+    signup || accept ? undefined : "/api/login/passkey.js",
   );
 }
 

@@ -5,7 +5,6 @@
  * request voids older links. Asking answers the same, in the same time, whether or not the address
  * has an account: the lookup and the e-mail happen after the answer.
  */
-import { randomBytes } from "node:crypto";
 import { accountSchemas } from "@jcba/api";
 import { accountTokens, type Database, userColumns, users } from "@jcba/db";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
@@ -18,6 +17,7 @@ import type { Config } from "../process/config.ts";
 import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk } from "./csrf.ts";
 import { rememberDevice } from "./known-device.ts";
+import { newLinkToken } from "./link-tokens.ts";
 import { LOGIN_ERRORS, LOGIN_NOTICES, loginPage } from "./login-page.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
@@ -58,7 +58,7 @@ export function createRecovery(deps: { config: Config; database: Database; maile
       .from(users)
       .where(and(where, isNull(users.disabledAt)));
     if (!user) return false;
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash } = newLinkToken();
     const message = passwordResetMessage({
       firstName: user.firstName,
       link: mailer.link(RESET_PATH, { token }),
@@ -70,7 +70,7 @@ export function createRecovery(deps: { config: Config; database: Database; maile
         .delete(accountTokens)
         .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "password-reset")));
       await tx.db.insert(accountTokens).values({
-        tokenHash: hashToken(token),
+        tokenHash: hash,
         purpose: "password-reset",
         userId: user.id,
         expiresAt: new Date(Date.now() + lifetimeMs),
@@ -120,6 +120,72 @@ export function createRecovery(deps: { config: Config; database: Database; maile
 
 const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
 
+/** A refusal: JSON for scripts, back to a page with ?error= for the form. */
+export function refuseForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  page: string,
+  message?: string,
+) {
+  if (wantsJson(request))
+    return reply
+      .code(status)
+      .send(
+        refusal(
+          status === 429
+            ? "TOO_MANY_REQUESTS"
+            : status === 403
+              ? "FORBIDDEN"
+              : status === 409
+                ? "CONFLICT"
+                : "BAD_REQUEST",
+          message ?? LOGIN_ERRORS.get(error) ?? "Request failed.",
+        ),
+      );
+  const separator = page.includes("?") ? "&" : "?";
+  return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
+}
+
+/** The page an e-mailed link opens (its form, or why the link cannot be used). */
+export function linkPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Omit<Parameters<typeof loginPage>[0], "csrfToken">,
+) {
+  reply
+    .header("Cache-Control", "no-store")
+    // The token is in this page's address: no other site may see it in a Referer.
+    .header("Referrer-Policy", "no-referrer")
+    .type("text/html; charset=utf-8");
+  return loginPage({ ...options, csrfToken: csrfTokenFor(request, reply) });
+}
+
+/**
+ * The form an e-mailed link opened (a password reset, an invitation): its form token, then its token,
+ * new password and confirmation. A refusal goes back to the form (`path?token=…`), or for a bad
+ * token to `invalidPage` with `invalidError`.
+ */
+export function readLinkForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  invalidError: string,
+  invalidPage: string,
+): { input: z.infer<typeof resetInput>; formPage: string } | { refused: FastifyReply } {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const token = typeof body.token === "string" ? body.token : "";
+  const formPage = `${path}?token=${encodeURIComponent(token)}`;
+  if (!formTokenOk(request)) return { refused: refuseForm(request, reply, 403, "expired", formPage) };
+  const parsed = resetInput.safeParse(body);
+  if (parsed.success) return { input: parsed.data, formPage };
+  const issue = parsed.error.issues[0];
+  if (issue?.path[0] === "password")
+    return { refused: refuseForm(request, reply, 400, "reset-password", formPage, `password: ${issue.message}`) };
+  return { refused: refuseForm(request, reply, 400, invalidError, invalidPage) };
+}
+
 export function registerRecoveryRoutes(
   app: FastifyInstance,
   deps: {
@@ -136,39 +202,17 @@ export function registerRecoveryRoutes(
   const byClient = new DbLimiter(database, "forgot-ip", 30, 15 * 60_000);
   const byAccount = new DbLimiter(database, "forgot-account", 5, 15 * 60_000);
 
-  /** A refusal: JSON for scripts, back to a page with ?error= for the form. */
-  function refuse(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    error: string,
-    page: string,
-    message?: string,
-  ) {
-    if (wantsJson(request))
-      return reply
-        .code(status)
-        .send(
-          refusal(
-            status === 429 ? "TOO_MANY_REQUESTS" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST",
-            message ?? LOGIN_ERRORS.get(error) ?? "Request failed.",
-          ),
-        );
-    const separator = page.includes("?") ? "&" : "?";
-    return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
-  }
-
   app.post("/api/password/forgot", async (request, reply) => {
     const forgotPage = "/api/login?mode=forgot";
-    if (!formTokenOk(request)) return refuse(request, reply, 403, "expired", forgotPage);
+    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", forgotPage);
     const parsed = forgotInput.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(request, reply, 400, "forgot-invalid", forgotPage);
+    if (!parsed.success) return refuseForm(request, reply, 400, "forgot-invalid", forgotPage);
     const email = normalizeEmail(parsed.data.email);
     const address = addressKey(request.ip);
     const wait = Math.max(await byClient.take(address), await byAccount.take(email));
     if (wait > 0) {
       reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      return refuse(
+      return refuseForm(
         request,
         reply,
         429,
@@ -190,14 +234,8 @@ export function registerRecoveryRoutes(
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === "string" ? query.token : "";
     const problem = token && token.length <= 200 ? await recovery.linkProblem(token) : "reset-invalid";
-    reply
-      .header("Cache-Control", "no-store")
-      // The token is in this page's address: no other site may see it in a Referer.
-      .header("Referrer-Policy", "no-referrer")
-      .type("text/html; charset=utf-8");
-    return loginPage({
+    return linkPage(request, reply, {
       allowSignup: config.ALLOW_SIGNUP,
-      csrfToken: csrfTokenFor(request, reply),
       error: problem ?? query.error,
       mode: problem ? "forgot" : "reset",
       resetToken: problem ? undefined : token,
@@ -205,33 +243,24 @@ export function registerRecoveryRoutes(
   });
 
   app.post("/api/password/reset", async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const token = typeof body.token === "string" ? body.token : "";
-    const resetPage = `${RESET_PATH}?token=${encodeURIComponent(token)}`;
-    if (!formTokenOk(request)) return refuse(request, reply, 403, "expired", resetPage);
-    const parsed = resetInput.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue?.path[0] === "password")
-        return refuse(request, reply, 400, "reset-password", resetPage, `password: ${issue.message}`);
-      return refuse(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
-    }
-    const input = parsed.data;
+    const form = readLinkForm(request, reply, RESET_PATH, "reset-invalid", "/api/login?mode=forgot");
+    if ("refused" in form) return form.refused;
+    const { input, formPage: resetPage } = form;
     const problem = await recovery.linkProblem(input.token);
-    if (problem) return refuse(request, reply, 400, problem, "/api/login?mode=forgot");
+    if (problem) return refuseForm(request, reply, 400, problem, "/api/login?mode=forgot");
     if (input.confirm !== undefined && input.confirm !== input.password)
-      return refuse(request, reply, 400, "reset-mismatch", resetPage);
+      return refuseForm(request, reply, 400, "reset-mismatch", resetPage);
     const [owner] = await database.db
       .select({ ...userColumns, disabledAt: users.disabledAt })
       .from(users)
       .innerJoin(accountTokens, eq(accountTokens.userId, users.id))
       .where(eq(accountTokens.tokenHash, hashToken(input.token)));
-    if (!owner) return refuse(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
-    if (owner.disabledAt) return refuse(request, reply, 403, "disabled", "/api/login");
+    if (!owner) return refuseForm(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
+    if (owner.disabledAt) return refuseForm(request, reply, 403, "disabled", "/api/login");
     const weak = await passwordProblem(input.password, owner.email);
-    if (weak) return refuse(request, reply, 400, "reset-password", resetPage, `password: ${weak}`);
+    if (weak) return refuseForm(request, reply, 400, "reset-password", resetPage, `password: ${weak}`);
     const used = await recovery.consume(input.token);
-    if (typeof used === "string") return refuse(request, reply, 400, used, "/api/login?mode=forgot");
+    if (typeof used === "string") return refuseForm(request, reply, 400, used, "/api/login?mode=forgot");
     // Every session and API token ends; this device is signed in with a new session.
     await setPassword(database, sessions, owner.id, input.password);
     await database.db

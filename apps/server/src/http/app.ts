@@ -14,6 +14,7 @@ import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "
 import { createCallerLookup } from "../auth/caller.ts";
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
 import { createFlows } from "../auth/flows.ts";
+import { createInvitations, registerInvitationRoutes } from "../auth/invitations.ts";
 import { registerOidcRoutes } from "../auth/oidc/routes.ts";
 import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
@@ -36,12 +37,14 @@ import { createContextFactory } from "./context.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { openApiDocument } from "./openapi.ts";
 import { registerOverloadGuard } from "./overload.ts";
-import { registerRestRoutes } from "./rest.ts";
+import { ROSTER_ROUTE, registerRestRoutes, registerRosterCsv } from "./rest.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { limitTrpcBodies } from "./trpc-body-limit.ts";
 import { registerWebApp } from "./web-app.ts";
 
 const HOUR = 60 * 60 * 1000;
+/** Routes that take files: the bank's import and a union's roster. */
+const LARGE_BODY_ROUTES = new Set(["/api/admin/import", ROSTER_ROUTE]);
 /** Every JSON body but imports (and the tRPC endpoint that carries them). */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -114,6 +117,7 @@ export async function buildApp({
   });
   app.addHook("onClose", () => mailer.outbox.stop());
   const recovery = createRecovery({ config, database, mailer });
+  const invitations = createInvitations({ config, database, mailer });
 
   registerAccessLog(app, config);
   // Before every route, so each one gets its request span.
@@ -126,7 +130,7 @@ export async function buildApp({
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
   app.addHook("onRoute", (route) => {
     if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
-    else if (route.url.startsWith("/api/trpc") || route.url === "/api/admin/import") route.bodyLimit = importLimit;
+    else if (route.url.startsWith("/api/trpc") || LARGE_BODY_ROUTES.has(route.url)) route.bodyLimit = importLimit;
   });
   // The tRPC route takes the import's size; every other procedure on it gets the 1 MB of its REST twin.
   limitTrpcBodies(app, DEFAULT_BODY_LIMIT);
@@ -152,6 +156,7 @@ export async function buildApp({
     mailSent: mailer.sent,
     backups,
     tracing,
+    invitations: invitations.services,
   });
   const onError = ({
     error,
@@ -178,12 +183,14 @@ export async function buildApp({
     },
   });
   registerRestRoutes(app, createContext);
+  registerRosterCsv(app);
   const flows = createFlows(database);
   const sso = registerOidcRoutes(app, { config, database, sessions, audit, flows });
   registerAuthRoutes(app, { config, database, sessions, audit, sso });
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
   registerBackupRoutes(app, { backups, audit, callerOf: createCallerLookup(sessions, audit) });
+  registerInvitationRoutes(app, { config, database, sessions, audit, invitations });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);

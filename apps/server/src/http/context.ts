@@ -7,6 +7,7 @@ import {
   type BackupServices,
   type ContentCache,
   type Context,
+  type InvitationServices,
   type MailServices,
   MEMBER_HEADER,
   type UserSessionServices,
@@ -35,10 +36,11 @@ export interface ContextDeps {
   backups?: BackupServices;
   /** Set while requests are traced: each procedure gets a span. */
   tracing?: Tracing | undefined;
+  invitations: InvitationServices;
 }
 
 export function createContextFactory({ tracing, ...deps }: ContextDeps) {
-  const { config, database, content, sessions, audit, recovery, mailSent, backups } = deps;
+  const { config, database, content, sessions, audit, recovery, mailSent, backups, invitations } = deps;
   const callerOf = createCallerLookup(sessions, audit);
 
   const accountServices = (request: FastifyRequest): AccountServices => ({
@@ -77,6 +79,7 @@ export function createContextFactory({ tracing, ...deps }: ContextDeps) {
       ...(writtenBy !== undefined ? { writtenBy: String(writtenBy) } : {}),
       ...(backups ? { backups } : {}),
       ...(tracing ? { traceProcedure: tracing.procedure } : {}),
+      invitations,
     };
   };
 }

@@ -5,6 +5,7 @@
 import { appRouter, type ProcedureMeta } from "@jcba/api";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
+import { ACCEPT_PATH } from "../auth/invitations.ts";
 import { addPasskeyBody, removePasskeyBody, signInBody } from "../auth/passkeys/routes.ts";
 import { FORGOT_SENT, forgotInput, resetInput } from "../auth/recovery.ts";
 import { credentials, registration } from "../auth/routes.ts";
@@ -487,5 +488,53 @@ export function openApiDocument() {
   if (!userSchema) throw new Error("The OpenAPI document has no GET /auth/user to take the user schema from.");
   Object.assign(document.paths, authPaths(userSchema));
   Object.assign(document.paths, backupDownloadPath());
+  addInvitationPaths(document.paths);
   return document;
+}
+
+/** The roster also taken as a CSV file (rest.ts), and accepting an invitation (auth/invitations.ts). */
+function addInvitationPaths(paths: Record<string, Record<string, Operation>>) {
+  const invite = paths["/admin/invitations"]?.post;
+  if (!invite?.requestBody?.content) throw new Error("The OpenAPI document has no POST /admin/invitations.");
+  invite.requestBody.content["text/csv"] = {
+    schema: {
+      type: "string",
+      description: "The roster: email, first name, last name on each line; a header row naming them is optional.",
+      example: "email,firstName,lastName\nmaria.lopez@example.org,Maria,Lopez\n",
+    },
+  };
+  invite.parameters = [
+    ...((invite.parameters as unknown[] | undefined) ?? []),
+    {
+      name: "dryRun",
+      in: "query",
+      required: false,
+      description: "With a text/csv body: true only checks the roster.",
+      schema: { type: "boolean" },
+    },
+  ];
+  // The link's form sends what a password reset's does, and answers the same way.
+  const reset = paths["/password/reset"]?.post;
+  if (!reset) throw new Error("The OpenAPI document has no POST /password/reset.");
+  paths["/invitations/accept"] = {
+    post: {
+      tags: ["Auth"],
+      summary: "Accept an invitation: set a password with the e-mailed link's token; creates the member and signs in",
+      description: `The link is PUBLIC_URL${ACCEPT_PATH}?token=…; it works once, for INVITE_DAYS, until a resend or a revoke voids it. Works when sign-up is closed (ALLOW_SIGNUP=false).`,
+      operationId: "auth-invitation-accept",
+      security: [],
+      requestBody: reset.requestBody,
+      responses: {
+        "200": {
+          ...reset.responses["200"]!,
+          description: "The member is created and signed in: the session cookie is set.",
+        },
+        "303": { description: "Sent as a form: a redirect to / when it worked, back to the form when not." },
+        "400": errorResponse("The link is not valid, was used, revoked or has expired; or the password is too weak"),
+        "409": errorResponse("The address has an account already"),
+        "4XX": errorResponse("Error"),
+        "5XX": errorResponse("Server error"),
+      },
+    },
+  };
 }

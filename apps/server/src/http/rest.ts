@@ -81,3 +81,21 @@ export function registerRestRoutes(
     });
   }
 }
+
+/** The roster's REST path, which also takes the CSV file itself as the body. */
+export const ROSTER_ROUTE = "/api/admin/invitations";
+
+/**
+ * A `text/csv` body for POST /api/admin/invitations: it becomes the procedure's `csv` input, and
+ * `?dryRun=true` its dryRun. Like JSON, a cross-site HTML form cannot send it (browsers preflight it).
+ */
+export function registerRosterCsv(app: FastifyInstance) {
+  app.addContentTypeParser("text/csv", { parseAs: "string" }, (request, body, done) => {
+    if (request.url.split("?")[0] !== ROSTER_ROUTE)
+      return done(
+        Object.assign(new Error("Only POST /api/admin/invitations takes a CSV body; send JSON."), { statusCode: 415 }),
+      );
+    const { dryRun } = (request.query ?? {}) as { dryRun?: unknown };
+    done(null, { csv: body, ...(dryRun !== undefined ? { dryRun } : {}) });
+  });
+}

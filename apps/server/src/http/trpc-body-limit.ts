@@ -6,8 +6,8 @@
 import { Transform } from "node:stream";
 import type { FastifyInstance } from "fastify";
 
-/** The one procedure that takes large bodies. */
-const IMPORT_PROCEDURE = "transfer.import";
+/** The procedures that take large bodies: the bank's import and a union's roster. */
+const FILE_PROCEDURES = new Set(["transfer.import", "invitations.invite"]);
 const PREFIX = "/api/trpc/";
 
 const tooLarge = (limit: number) =>
@@ -20,7 +20,7 @@ export function limitTrpcBodies(app: FastifyInstance, limit: number) {
   app.addHook("preParsing", async (request, _reply, payload) => {
     if (!request.url.startsWith(PREFIX)) return payload;
     const procedures = decodeURIComponent(request.url.slice(PREFIX.length).split("?")[0]!).split(",");
-    if (procedures.length === 1 && procedures[0] === IMPORT_PROCEDURE) return payload;
+    if (procedures.length === 1 && FILE_PROCEDURES.has(procedures[0]!)) return payload;
     if (Number(request.headers["content-length"] ?? 0) > limit) throw tooLarge(limit);
     let seen = 0;
     return payload.pipe(

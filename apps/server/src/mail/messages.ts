@@ -70,3 +70,19 @@ export function passwordResetMessage(input: { firstName: string; link: string; m
     ],
   });
 }
+
+export function invitationMessage(input: { firstName: string; link: string; days: number }): MailContent {
+  return compose({
+    subject: "You are invited to JCBA Study Hub",
+    greeting: hello(input.firstName),
+    before: [
+      "Your union invited you to JCBA Study Hub, where flight attendants study and practise the AFA-CWA JCBA. Choose a password with the link below to create your account.",
+    ],
+    action: "Accept the invitation",
+    link: input.link,
+    after: [
+      `The link works once, for ${input.days} days.`,
+      "If you did not expect this invitation, you can ignore this message: no account is made without you.",
+    ],
+  });
+}

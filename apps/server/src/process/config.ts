@@ -196,6 +196,8 @@ const schema = z.object({
     .optional(),
   /** The service name on the traces. */
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default("jcba-study-hub"),
+  /** How long an invitation's link works. */
+  INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {

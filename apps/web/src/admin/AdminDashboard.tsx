@@ -14,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouteContext } from "@tanstack/react-router";
-import { BookOpen, ChartBar, ClipboardList, Flag, HardDrive, History, Layers, Users } from "lucide-react";
+import { BookOpen, ChartBar, ClipboardList, Flag, HardDrive, History, Layers, MailPlus, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
@@ -133,6 +133,11 @@ export function AdminDashboard() {
               <Button asChild variant="outline" size="lg" justifyContent="flex-start">
                 <Link to="/admin/backups">
                   <HardDrive aria-hidden /> Backups
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
+                <Link to="/admin/invitations">
+                  <MailPlus aria-hidden /> Invitations
                 </Link>
               </Button>
             </Stack>

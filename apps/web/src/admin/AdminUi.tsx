@@ -67,9 +67,21 @@ export interface ConfirmDeleteProps {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** For an action that is not a deletion (a revoke): the dialog's title and its button. */
+  title?: string;
+  confirmLabel?: string;
 }
 
-export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm, onClose }: ConfirmDeleteProps) {
+export function ConfirmDeleteDialog({
+  open,
+  message,
+  detail,
+  pending,
+  onConfirm,
+  onClose,
+  title = "Confirm delete",
+  confirmLabel = "Delete",
+}: ConfirmDeleteProps) {
   return (
     <Dialog.Root
       role="alertdialog"
@@ -86,7 +98,7 @@ export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm,
         <Dialog.Positioner px="4">
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Confirm delete</Dialog.Title>
+              <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Text>{message}</Text>
@@ -105,8 +117,14 @@ export function ConfirmDeleteDialog({ open, message, detail, pending, onConfirm,
                   Cancel
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" size="lg" onClick={onConfirm} loading={pending} loadingText="Deleting">
-                <Trash2 aria-hidden /> Delete
+              <Button
+                colorPalette="red"
+                size="lg"
+                onClick={onConfirm}
+                loading={pending}
+                loadingText={confirmLabel === "Delete" ? "Deleting" : `${confirmLabel}…`}
+              >
+                <Trash2 aria-hidden /> {confirmLabel}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

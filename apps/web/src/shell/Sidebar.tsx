@@ -2,7 +2,7 @@
 import { Box, Flex, Text } from "@chakra-ui/react";
 import { SIDEBAR_SECTION_NAMES } from "@jcba/domain";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { BarChart3, BookOpen, ClipboardCheck, Layers, LayoutDashboard, Repeat, Shield } from "lucide-react";
+import { BarChart3, BookOpen, ClipboardCheck, Layers, LayoutDashboard, MailPlus, Repeat, Shield } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { activeLinkStyle } from "../components/activeLinkStyle.ts";
@@ -130,7 +130,19 @@ export function SidebarContent({
                 label="Admin"
                 icon={<Shield size={iconSize} />}
                 collapsed={collapsed}
-                active={pathname.startsWith("/admin")}
+                active={pathname.startsWith("/admin") && !pathname.startsWith("/admin/invitations")}
+                onNavigate={onNavigate}
+              />
+            </li>
+          )}
+          {user.isAdmin && (
+            <li>
+              <NavItem
+                to="/admin/invitations"
+                label="Invitations"
+                icon={<MailPlus size={iconSize} />}
+                collapsed={collapsed}
+                active={pathname.startsWith("/admin/invitations")}
                 onNavigate={onNavigate}
               />
             </li>

@@ -65,6 +65,21 @@ export interface BackupServices {
    * server's to take here, or while one is being written.
    */
   take(actorUserId: number): Promise<{ name: string } | { refused: "running" | "unavailable"; message: string }>;
+/** What the invitation procedures need from the server: links, their tokens and their e-mail. */
+export interface InvitationServices {
+  /**
+   * Stores one invitation per invitee, each with a new link, and queues its e-mail, in `tx`; answers
+   * the new ids in the invitees' order. Call `sent` once `tx` commits.
+   */
+  issue(
+    tx: Pick<Database, "db" | "rows">,
+    invitees: { email: string; firstName: string; lastName: string }[],
+    invitedBy: number | null,
+  ): Promise<number[]>;
+  /** A new link for invitation `id` (the old one stops working) and its e-mail queued, in `tx`. */
+  reissue(tx: Pick<Database, "db" | "rows">, id: number): Promise<void>;
+  /** Tells the delivery loop there is mail to send now. */
+  sent(): void;
 }
 
 /** What every procedure sees: the database, the signed-in user (if any) and the content cache. */
@@ -95,6 +110,8 @@ export interface Context {
   backups?: BackupServices;
   /** Runs the procedure in a trace span of its own; set only while the server traces requests. */
   traceProcedure?: <T>(path: string, run: () => Promise<T>) => Promise<T>;
+  /** Absent for in-process callers such as the operator CLI, which send no e-mail. */
+  invitations?: InvitationServices;
 }
 
 /**

@@ -9,11 +9,17 @@ export function FileDropZone({
   disabled,
   onChoose,
   buttonRef,
+  help = "File (.json or .csv, 4 MB at most)",
+  accept = ".json,.csv,.gift,.txt,application/json,text/csv,text/plain",
 }: {
   file: { name: string; size: number } | null;
   disabled: boolean;
   onChoose: (file: File | undefined) => void;
-  buttonRef: Ref<HTMLButtonElement>;
+  buttonRef?: Ref<HTMLButtonElement>;
+  /** What files it takes, said above the button. */
+  help?: string;
+  /** The file picker's `accept`. */
+  accept?: string;
 }) {
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,7 +48,7 @@ export function FileDropZone({
     >
       <Stack gap="3">
         <Text fontWeight="medium" id={fileHelpId}>
-          File (.json or .csv, 4 MB at most)
+          {help}
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
           <Button
@@ -69,7 +75,7 @@ export function FileDropZone({
         <input
           ref={inputRef}
           type="file"
-          accept=".json,.csv,.gift,.txt,application/json,text/csv,text/plain"
+          accept={accept}
           hidden
           tabIndex={-1}
           aria-label="Import file"

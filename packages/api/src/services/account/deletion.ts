@@ -12,6 +12,7 @@ import {
   authFlows,
   flashcardMastery,
   flashcardVersions,
+  invitations,
   memberFirstTotals,
   memberSettings,
   missReasons,
@@ -73,6 +74,7 @@ export const LINKS_CLEARED: readonly PgColumn[] = [
   reports.decidedBy,
   questionVersions.createdBy,
   flashcardVersions.createdBy,
+  invitations.invitedBy,
 ];
 
 type Caller = Pick<Context, "database" | "requestId" | "ip"> & {
@@ -125,6 +127,8 @@ export async function deleteAccount(ctx: Caller, password: string) {
     await rows(sql`DELETE FROM auth_limits WHERE strpos(key, ${email}) > 0`);
     // Mail to the member still waiting or failed (a reset link's message names them by address only).
     await rows(sql`DELETE FROM mail_outbox WHERE lower(to_address) = lower(${email})`);
+    // Invitations of the member's address: the one they accepted, and any older or revoked ones.
+    await db.delete(invitations).where(eq(invitations.email, email));
     await db.delete(users).where(eq(users.id, id));
     await db.insert(auditEvents).values({
       kind: "account.deleted",

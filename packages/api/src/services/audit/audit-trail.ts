@@ -12,7 +12,7 @@ export { AUDIT_KINDS } from "@jcba/domain";
 
 export interface AdminAuditEvent {
   kind: AdminAuditKind;
-  targetType: "question" | "flashcard" | "report" | "user" | "edition";
+  targetType: "question" | "flashcard" | "report" | "user" | "edition" | "invitation";
   /** An id, or an edition's slug. */
   targetId: number | string;
   before: unknown;

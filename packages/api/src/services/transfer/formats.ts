@@ -7,6 +7,7 @@
 import { flashcardInput, questionInput } from "@jcba/validators/api";
 import Papa from "papaparse";
 import { z } from "zod";
+import { parseCsvInSlices } from "../csv.ts";
 import { GiftFileError, type MoodleRecord, parseAiken, parseGift } from "./moodle-formats.ts";
 
 export type TransferKind = "questions" | "flashcards";
@@ -164,10 +165,7 @@ async function parseRecords(
       return { records: [], error: `The file is not valid JSON: ${(e as Error).message}` };
     }
   }
-  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ""), {
-    header: true,
-    skipEmptyLines: "greedy",
-  });
+  const parsed = await parseCsvInSlices<Record<string, string>>(content, { header: true });
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0]!;
     return { records: [], error: `The CSV file could not be read (row ${(e.row ?? 0) + 1}): ${e.message}` };
