@@ -39,6 +39,9 @@ export const AUDIT_KINDS = [
   "question.restored",
   "question.regraded",
   "flashcard.restored",
+  "email.verified",
+  "email.changeasked",
+  "email.changed",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -52,7 +55,7 @@ export type AdminAuditKind = Extract<
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}` | "signout" | "role.changed"
+  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "email"}.${string}` | "signout" | "role.changed"
 >;
 
 /**

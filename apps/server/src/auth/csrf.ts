@@ -18,6 +18,8 @@ export const FORM_ROUTES = new Set([
   "/api/logout",
   "/api/password/forgot",
   "/api/password/reset",
+  "/api/email/verify",
+  "/api/email/verify/resend",
 ]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

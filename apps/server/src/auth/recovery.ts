@@ -118,7 +118,36 @@ export function createRecovery(deps: { config: Config; database: Database; maile
   };
 }
 
-const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
+export const wantsJson = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").startsWith("application/json");
+
+/** A refusal of an e-mailed link's routes: JSON for scripts, back to a page with ?error= for the form. */
+export function refuseForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  page: string,
+  message?: string,
+) {
+  if (wantsJson(request))
+    return reply
+      .code(status)
+      .send(
+        refusal(
+          status === 429
+            ? "TOO_MANY_REQUESTS"
+            : status === 403
+              ? "FORBIDDEN"
+              : status === 409
+                ? "CONFLICT"
+                : "BAD_REQUEST",
+          message ?? LOGIN_ERRORS.get(error) ?? "Request failed.",
+        ),
+      );
+  const separator = page.includes("?") ? "&" : "?";
+  return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
+}
 
 export function registerRecoveryRoutes(
   app: FastifyInstance,
@@ -136,39 +165,17 @@ export function registerRecoveryRoutes(
   const byClient = new DbLimiter(database, "forgot-ip", 30, 15 * 60_000);
   const byAccount = new DbLimiter(database, "forgot-account", 5, 15 * 60_000);
 
-  /** A refusal: JSON for scripts, back to a page with ?error= for the form. */
-  function refuse(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    error: string,
-    page: string,
-    message?: string,
-  ) {
-    if (wantsJson(request))
-      return reply
-        .code(status)
-        .send(
-          refusal(
-            status === 429 ? "TOO_MANY_REQUESTS" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST",
-            message ?? LOGIN_ERRORS.get(error) ?? "Request failed.",
-          ),
-        );
-    const separator = page.includes("?") ? "&" : "?";
-    return reply.redirect(`${page}${separator}error=${encodeURIComponent(error)}`, 303);
-  }
-
   app.post("/api/password/forgot", async (request, reply) => {
     const forgotPage = "/api/login?mode=forgot";
-    if (!formTokenOk(request)) return refuse(request, reply, 403, "expired", forgotPage);
+    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", forgotPage);
     const parsed = forgotInput.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(request, reply, 400, "forgot-invalid", forgotPage);
+    if (!parsed.success) return refuseForm(request, reply, 400, "forgot-invalid", forgotPage);
     const email = normalizeEmail(parsed.data.email);
     const address = addressKey(request.ip);
     const wait = Math.max(await byClient.take(address), await byAccount.take(email));
     if (wait > 0) {
       reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      return refuse(
+      return refuseForm(
         request,
         reply,
         429,
@@ -208,30 +215,30 @@ export function registerRecoveryRoutes(
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body.token === "string" ? body.token : "";
     const resetPage = `${RESET_PATH}?token=${encodeURIComponent(token)}`;
-    if (!formTokenOk(request)) return refuse(request, reply, 403, "expired", resetPage);
+    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", resetPage);
     const parsed = resetInput.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue?.path[0] === "password")
-        return refuse(request, reply, 400, "reset-password", resetPage, `password: ${issue.message}`);
-      return refuse(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
+        return refuseForm(request, reply, 400, "reset-password", resetPage, `password: ${issue.message}`);
+      return refuseForm(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
     }
     const input = parsed.data;
     const problem = await recovery.linkProblem(input.token);
-    if (problem) return refuse(request, reply, 400, problem, "/api/login?mode=forgot");
+    if (problem) return refuseForm(request, reply, 400, problem, "/api/login?mode=forgot");
     if (input.confirm !== undefined && input.confirm !== input.password)
-      return refuse(request, reply, 400, "reset-mismatch", resetPage);
+      return refuseForm(request, reply, 400, "reset-mismatch", resetPage);
     const [owner] = await database.db
       .select({ ...userColumns, disabledAt: users.disabledAt })
       .from(users)
       .innerJoin(accountTokens, eq(accountTokens.userId, users.id))
       .where(eq(accountTokens.tokenHash, hashToken(input.token)));
-    if (!owner) return refuse(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
-    if (owner.disabledAt) return refuse(request, reply, 403, "disabled", "/api/login");
+    if (!owner) return refuseForm(request, reply, 400, "reset-invalid", "/api/login?mode=forgot");
+    if (owner.disabledAt) return refuseForm(request, reply, 403, "disabled", "/api/login");
     const weak = await passwordProblem(input.password, owner.email);
-    if (weak) return refuse(request, reply, 400, "reset-password", resetPage, `password: ${weak}`);
+    if (weak) return refuseForm(request, reply, 400, "reset-password", resetPage, `password: ${weak}`);
     const used = await recovery.consume(input.token);
-    if (typeof used === "string") return refuse(request, reply, 400, used, "/api/login?mode=forgot");
+    if (typeof used === "string") return refuseForm(request, reply, 400, used, "/api/login?mode=forgot");
     // Every session and API token ends; this device is signed in with a new session.
     await setPassword(database, sessions, owner.id, input.password);
     await database.db

@@ -12,9 +12,10 @@ import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
+import { createEmailLinks, registerEmailVerificationRoutes } from "../auth/email-verification.ts";
 import { createFlows } from "../auth/flows.ts";
 import { registerOidcRoutes } from "../auth/oidc/routes.ts";
-import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
+import { createPasskeyCheck, registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   });
   app.addHook("onClose", () => mailer.outbox.stop());
   const recovery = createRecovery({ config, database, mailer });
+  const emailLinks = createEmailLinks({ config, database, mailer, sessions });
 
   registerAccessLog(app, config);
   // Before every other route, so each one is counted.
@@ -119,6 +121,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   registerWriteGuard(app);
   registerErrorHandler(app);
 
+  const flows = createFlows(database);
   const createContext = createContextFactory({
     config,
     database,
@@ -127,6 +130,8 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
     audit,
     recovery,
     mailSent: mailer.sent,
+    emailLinks,
+    passkeyCheck: createPasskeyCheck({ config, database, flows }),
   });
   const onError = ({
     error,
@@ -153,11 +158,11 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
     },
   });
   registerRestRoutes(app, createContext);
-  const flows = createFlows(database);
   const sso = registerOidcRoutes(app, { config, database, sessions, audit, flows });
-  registerAuthRoutes(app, { config, database, sessions, audit, sso });
+  registerAuthRoutes(app, { config, database, sessions, audit, sso, emailLinks });
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
+  registerEmailVerificationRoutes(app, { config, database, audit, links: emailLinks });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);
