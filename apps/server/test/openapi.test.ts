@@ -36,6 +36,9 @@ const SIGN_IN = [
   // Issue 26: password recovery.
   "POST /api/password/forgot",
   "POST /api/password/reset",
+  // Issue 26: verified addresses.
+  "POST /api/email/verify",
+  "POST /api/email/verify/resend",
 ];
 /** Passkeys are managed in a browser: the session cookie only, no API token. */
 const COOKIE_ONLY = [
@@ -101,6 +104,9 @@ const BEYOND_SPEC = [
   "POST /api/admin/questions/{id}/versions/{version}/restore",
   "POST /api/admin/flashcards/{id}/versions/{version}/restore",
   "POST /api/admin/questions/{id}/regrade",
+  // Issue 26: verified addresses, a change of address, how a member signs in.
+  "GET /api/account/sign-in",
+  "POST /api/account/email",
   ...SIGN_IN,
   ...COOKIE_ONLY,
 ];

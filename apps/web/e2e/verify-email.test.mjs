@@ -112,9 +112,9 @@ test("a new member confirms the address from the e-mail before signing in", asyn
   await page.getByText("we sent a link to confirm the address").waitFor();
 
   // Signing in before following the link is refused, and the page offers a new link.
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByText("Confirm your e-mail address first").waitFor();
   await page.getByRole("heading", { name: "Send the link again" }).waitFor();
   assert.equal((await context.request.get(`${baseUrl}/api/auth/user`)).status(), 401);
@@ -128,9 +128,9 @@ test("a new member confirms the address from the e-mail before signing in", asyn
   await page.getByRole("button", { name: "Confirm my address" }).click();
   await page.getByText("Your e-mail address is confirmed.").waitFor();
 
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(`${baseUrl}/`, { timeout: 60_000 });
   const me = await context.request.get(`${baseUrl}/api/auth/user`);
   assert.equal(me.status(), 200);

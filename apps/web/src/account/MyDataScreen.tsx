@@ -3,7 +3,7 @@
  * delete the account for good after the password (or a passkey, or a fresh SSO sign-in) and a confirmation.
  */
 import { Button, Card, Field, Flex, Heading, Input, Stack, Text } from "@chakra-ui/react";
-import { deleteAccountInput } from "@jcba/validators/account";
+import { changeEmailInput, deleteAccountInput } from "@jcba/validators/account";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
@@ -201,10 +201,69 @@ function DeleteCard() {
   );
 }
 
+/** Account → E-mail: a link goes to the new address; the change applies when it is followed. */
+function EmailCard() {
+  const trpc = useTRPC();
+  const { user } = useRouteContext({ from: "__root__" });
+  const methods = useQuery(trpc.account.signInMethods.queryOptions());
+  const change = useMutation(trpc.account.changeEmail.mutationOptions({ onSuccess: () => void methods.refetch() }));
+  const [newEmail, setNewEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = changeEmailInput.safeParse({ newEmail });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    try {
+      await change.mutateAsync(parsed.data);
+      setNewEmail("");
+    } catch (err) {
+      setError(fieldOf(errorMessage(err).replace(/^\d+: /, ""), ["newEmail"]).text);
+    }
+  };
+  return (
+    <Card.Root as="section" aria-labelledby="email-heading" maxW="2xl">
+      <Card.Body>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="3">
+            <Heading as="h2" size="md" id="email-heading">
+              E-mail address
+            </Heading>
+            <Text color="fg.muted">
+              Your account uses {user.email}. A new address takes effect when you follow the link we send to it.
+            </Text>
+            {methods.data?.pendingEmail && (
+              <Text role="status">A link was sent to {methods.data.pendingEmail}. Follow it to use that address.</Text>
+            )}
+            <Field.Root invalid={Boolean(error)} required maxW="sm">
+              <Field.Label>
+                New e-mail address
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="email"
+                name="newEmail"
+                autoComplete="email"
+                value={newEmail}
+                onChange={(e) => setNewEmail(e.currentTarget.value)}
+              />
+              {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
+            </Field.Root>
+            <Button type="submit" minH="44px" alignSelf="flex-start" loading={change.isPending}>
+              Send the link
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export function MyDataScreen() {
   return (
     <AccountLayout title="My Data" description="Take your data with you, or delete your account.">
       <DownloadCard />
+      <EmailCard />
       <DeleteCard />
     </AccountLayout>
   );
