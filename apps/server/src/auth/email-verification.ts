@@ -18,7 +18,7 @@ import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk } from "./csrf.ts";
 import { LOGIN_NOTICES, loginPage } from "./login-page.ts";
 import { DbLimiter } from "./rate-limit.ts";
-import { refuseForm, wantsJson } from "./recovery.ts";
+import { linkPage, refuseForm, wantsJson } from "./recovery.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { hashToken, type Sessions } from "./sessions.ts";
 import { normalizeEmail } from "./users.ts";
@@ -204,18 +204,11 @@ export function registerEmailVerificationRoutes(
 
   // The link shows a page with a button: a mail scanner that opens links cannot move an account.
   app.get(VERIFY_PATH, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === "string" ? query.token : "";
-    const problem = token && token.length <= 200 ? await links.linkProblem(token) : "verify-invalid";
-    reply
-      .header("Cache-Control", "no-store")
-      // The token is in this page's address: no other site may see it in a Referer.
-      .header("Referrer-Policy", "no-referrer")
-      .type("text/html; charset=utf-8");
+    const { token, problem, error } = await linkPage(request, reply, links.linkProblem, "verify-invalid");
     return loginPage({
       allowSignup: config.ALLOW_SIGNUP && config.PASSWORD_SIGNIN,
       csrfToken: csrfTokenFor(request, reply),
-      error: problem ?? query.error,
+      error,
       mode: problem ? "resend" : "verify",
       verifyToken: problem ? undefined : token,
     });

@@ -121,6 +121,23 @@ export function createRecovery(deps: { config: Config; database: Database; maile
 export const wantsJson = (request: FastifyRequest) =>
   (request.headers["content-type"] ?? "").startsWith("application/json");
 
+/**
+ * The page of an e-mailed link: its token (bounded before any lookup) and why it cannot be used, with
+ * the answer's headers set: never cached, and the token in its address never sent on in a Referer.
+ */
+export async function linkPage<P extends string>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problemOf: (token: string) => Promise<P | null>,
+  invalid: P,
+): Promise<{ token: string; problem: P | null; error: unknown }> {
+  const query = request.query as Record<string, unknown>;
+  const token = typeof query.token === "string" ? query.token : "";
+  const problem = token && token.length <= 200 ? await problemOf(token) : invalid;
+  reply.header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer").type("text/html; charset=utf-8");
+  return { token, problem, error: problem ?? query.error };
+}
+
 /** A refusal of an e-mailed link's routes: JSON for scripts, back to a page with ?error= for the form. */
 export function refuseForm(
   request: FastifyRequest,
@@ -194,18 +211,11 @@ export function registerRecoveryRoutes(
   });
 
   app.get(RESET_PATH, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === "string" ? query.token : "";
-    const problem = token && token.length <= 200 ? await recovery.linkProblem(token) : "reset-invalid";
-    reply
-      .header("Cache-Control", "no-store")
-      // The token is in this page's address: no other site may see it in a Referer.
-      .header("Referrer-Policy", "no-referrer")
-      .type("text/html; charset=utf-8");
+    const { token, problem, error } = await linkPage(request, reply, recovery.linkProblem, "reset-invalid");
     return loginPage({
       allowSignup: config.ALLOW_SIGNUP,
       csrfToken: csrfTokenFor(request, reply),
-      error: problem ?? query.error,
+      error,
       mode: problem ? "forgot" : "reset",
       resetToken: problem ? undefined : token,
     });

@@ -149,34 +149,22 @@ export function registerAuthRoutes(
       return fail(request, reply, 401, "invalid", "UNAUTHORIZED");
     }
     await failuresByAccount.reset(email);
-    // Said only to someone who knows the password: a disabled account is no secret from its owner.
-    if (await isDisabled(database, user.id)) {
+    // Said only to someone who knows the password: a disabled or unconfirmed account is no secret from its owner.
+    const refusedOwner = async (reason: "disabled" | "unverified") => {
+      const after = { reason };
       await audit.record(
-        {
-          kind: "signin.failure",
-          actorUserId: user.id,
-          targetType: "user",
-          targetId: user.id,
-          after: { reason: "disabled" },
-        },
+        { kind: "signin.failure", actorUserId: user.id, targetType: "user", targetId: user.id, after },
         request,
       );
       publishOperation.signinRefused({ reason: "failure" });
+    };
+    if (await isDisabled(database, user.id)) {
+      await refusedOwner("disabled");
       return fail(request, reply, 403, "disabled", "FORBIDDEN");
     }
-    // Also said only to someone who knows the password; the page then offers to send the link again.
+    // The page then offers to send the link again.
     if (config.REQUIRE_EMAIL_VERIFICATION && !(await isEmailVerified(database, user.id))) {
-      await audit.record(
-        {
-          kind: "signin.failure",
-          actorUserId: user.id,
-          targetType: "user",
-          targetId: user.id,
-          after: { reason: "unverified" },
-        },
-        request,
-      );
-      publishOperation.signinRefused({ reason: "failure" });
+      await refusedOwner("unverified");
       if (wantsJson(request))
         return reply.code(403).send({ code: "EMAIL_UNVERIFIED", message: LOGIN_ERRORS.get("unverified")! });
       return reply.redirect("/api/login?error=unverified", 303);
