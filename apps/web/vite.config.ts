@@ -86,7 +86,7 @@ export default defineConfig({
         // Every page path is the app; the server's own pages and the API always go to the network.
         navigateFallback: "/index.html",
         // The server renders these pages itself (the e-mailed password-reset link among them).
-        navigateFallbackDenylist: [/^\/api\//, /^\/reset-password/, /^\/accept-invite/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/reset-password/, /^\/accept-invite/, /^\/verify-email/],
         cleanupOutdatedCaches: true,
         // One file: the worker adds its handlers while it is first evaluated, with no loader in between.
         inlineWorkboxRuntime: true,

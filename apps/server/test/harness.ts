@@ -51,6 +51,8 @@ export async function startServer(
     HOST: "127.0.0.1",
     WEB_DIST: "/nonexistent",
     SIGNUP_LIMIT: "100000",
+    // Test members sign in right after sign-up; the verification tests turn it on.
+    REQUIRE_EMAIL_VERIFICATION: "false",
     ...env,
   });
   let database = shared;

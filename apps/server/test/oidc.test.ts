@@ -395,7 +395,7 @@ describe("when the provider is down", () => {
 });
 
 describe("PASSWORD_SIGNIN=false", () => {
-  it("hides passwords: no password form, no sign-up, password sign-in refused", async () => {
+  it("hides passwords: no password form, no sign-up, password sign-in, change or confirmation refused", async () => {
     const second = await startSecondServer(hub, {
       PASSWORD_SIGNIN: "false",
       OIDC_ISSUER: issuer,
@@ -419,6 +419,22 @@ describe("PASSWORD_SIGNIN=false", () => {
         lastName: "B",
       });
       expect(signup.status).toBe(403);
+
+      // Account: no password to change, and none confirms deleting the account.
+      const [admin] = await hub.database.db.select().from(users).where(eq(users.email, "admin@test.local"));
+      const session = await second.sessions.create(admin!, "sso");
+      const member = new Client(second.url);
+      member.cookie = `jcba_session=${session.token}`;
+      expect((await member.get("/api/account/sign-in")).body).toMatchObject({ passwords: false, sso: true });
+      const change = await member.post("/api/account/password", {
+        currentPassword: "admin-password-1",
+        newPassword: "another-good-password-2",
+      });
+      expect(change.status).toBe(403);
+      expect(change.body.message).toContain("no password to change");
+      const remove = await member.call("DELETE", "/api/account", { password: "admin-password-1" });
+      expect(remove.status).toBe(400);
+      expect(remove.body.message).toContain("does not sign in with passwords");
     } finally {
       await second.stop();
     }

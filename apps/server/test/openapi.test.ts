@@ -38,6 +38,9 @@ const SIGN_IN = [
   "POST /api/password/reset",
   // Issue 26: accepting an invitation.
   "POST /api/invitations/accept",
+  // Issue 26: verified addresses.
+  "POST /api/email/verify",
+  "POST /api/email/verify/resend",
 ];
 /** Passkeys are managed in a browser: the session cookie only, no API token. */
 const COOKIE_ONLY = [
@@ -118,6 +121,9 @@ const BEYOND_SPEC = [
   "GET /api/admin/invitations",
   "POST /api/admin/invitations/{id}/resend",
   "DELETE /api/admin/invitations/{id}",
+  // Issue 26: verified addresses, a change of address, how a member signs in.
+  "GET /api/account/sign-in",
+  "POST /api/account/email",
   ...SIGN_IN,
   ...COOKIE_ONLY,
   // Issue 28: the embedded database's backups.

@@ -9,31 +9,23 @@ import { accountTokens, auditEvents, mailOutbox } from "@jcba/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, admin, Client, MEMBER_PASSWORD, member, startServer, type TestServer, uniqueEmail } from "./harness.ts";
-import { type ReceivedMail, startSmtp, type TestSmtp } from "./smtp.ts";
+import { linkIn, type ReceivedMail, startServerWithMail, startSmtp, type TestSmtp } from "./smtp.ts";
 
 const PUBLIC_URL = "https://hub.union.test/study";
 const NEW_PASSWORD = "a-fresh-reset-password-9";
 
 let smtp: TestSmtp;
 let server: TestServer;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer(undefined, { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: "Hub <no-reply@union.test>" });
+  ({ smtp, server, stop } = await startServerWithMail(PUBLIC_URL));
 });
 afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
+  await stop?.();
 });
 
 /** The link's token, and the link made to point at the test server (PUBLIC_URL is another host). */
-function follow(mail: ReceivedMail) {
-  expect(mail.link).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
-  const url = new URL(mail.link!);
-  return {
-    token: url.searchParams.get("token")!,
-    local: `${server.url}${url.pathname.replace("/study", "")}${url.search}`,
-  };
-}
+const follow = (mail: ReceivedMail) => linkIn(mail, PUBLIC_URL, "/reset-password", server);
 
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   new Client(server.url).call("POST", "/api/password/forgot", { email }, headers);

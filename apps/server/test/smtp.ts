@@ -4,6 +4,7 @@
  */
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { startServer, type TestServer } from "./harness.ts";
 
 export interface ReceivedMail {
   to: string;
@@ -91,4 +92,38 @@ export async function startSmtp(
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A server that sends its mail to a real SMTP server on loopback, with links built from `publicUrl`
+ * (another host, so a test sees links never come from the request's Host header).
+ */
+export async function startServerWithMail(
+  publicUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ smtp: TestSmtp; server: TestServer; stop(): Promise<void> }> {
+  const smtp = await startSmtp();
+  const server = await startServer(undefined, {
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: publicUrl,
+    MAIL_FROM: "Hub <no-reply@union.test>",
+    ...env,
+  });
+  return {
+    smtp,
+    server,
+    async stop() {
+      await server.stop();
+      await smtp.stop();
+    },
+  };
+}
+
+/** An e-mailed link's token, and the link made to point at the test server instead of `publicUrl`. */
+export function linkIn(mail: ReceivedMail, publicUrl: string, path: string, server: TestServer) {
+  if (!mail.link?.startsWith(`${publicUrl}${path}?token=`)) throw new Error(`not a ${path} link: ${mail.link}`);
+  const url = new URL(mail.link);
+  const token = url.searchParams.get("token")!;
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new Error(`not a 256-bit token: ${token}`);
+  return { token, local: `${server.url}${path}${url.search}` };
 }

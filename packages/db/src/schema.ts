@@ -48,6 +48,11 @@ export const users = pgTable(
     disabledAt: timestamp({ withTimezone: true }),
     /** The contract edition the member studies (editions.slug); null: the one in force. */
     studyEdition: text(),
+    /**
+     * When the member proved the address is theirs (a link followed, a provider that vouches for it,
+     * an account an admin made); null until then, and with REQUIRE_EMAIL_VERIFICATION no password sign-in.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
@@ -74,6 +79,8 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** When the member signed in: a session never outlives its absolute lifetime, however often it is used. */
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** How (password, passkey, sso): a fresh SSO sign-in confirms a grave change such as deleting the account. */
+    signedInWith: text(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -765,16 +772,18 @@ export const accountTokens = pgTable(
   "account_tokens",
   {
     tokenHash: text().primaryKey(),
-    purpose: text({ enum: ["password-reset"] }).notNull(),
+    purpose: text({ enum: ["password-reset", "email-verify", "email-change"] }).notNull(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** With purpose email-change: the address the member asked to move to, applied when the link is followed. */
+    newEmail: text(),
   },
   (t) => [
-    check("account_tokens_purpose_valid", sql`${t.purpose} IN ('password-reset')`),
+    check("account_tokens_purpose_valid", sql`${t.purpose} IN ('password-reset', 'email-verify', 'email-change')`),
     index("account_tokens_user_idx").on(t.userId, t.purpose),
     index("account_tokens_expiry_idx").on(t.expiresAt),
   ],

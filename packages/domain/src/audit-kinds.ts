@@ -48,6 +48,9 @@ export const AUDIT_KINDS = [
   "invitation.resent",
   "invitation.revoked",
   "invitation.accepted",
+  "email.verified",
+  "email.changeasked",
+  "email.changed",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -61,7 +64,7 @@ export type AdminAuditKind = Extract<
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  | `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "backup"}.${string}`
+  | `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "backup" | "email"}.${string}`
   | "signout"
   | "role.changed"
   | "invitation.accepted"

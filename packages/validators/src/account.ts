@@ -44,6 +44,11 @@ export const accountPassword = z
   .string({ error: "Enter your password." })
   .check(z.minLength(1, "Enter your password."), z.maxLength(PASSWORD_MAX, "That is not your password."));
 export const deleteAccountInput = z.object({ password: accountPassword });
+/** Account → E-mail: the address to move to (a link goes there; the change applies when it is followed). */
+export const newEmail = z
+  .string({ error: "Enter the new e-mail address." })
+  .check(z.trim(), z.maxLength(320, "That address is too long."), z.email("Enter a valid e-mail address."));
+export const changeEmailInput = z.object({ newEmail });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const TOKEN_SCOPES = ["read", "write"] as const;

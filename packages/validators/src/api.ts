@@ -54,4 +54,28 @@ export const changePasswordInput = z
 
 export const createTokenInput = z.object(account.tokenFields);
 
-export const deleteAccountInput = z.object({ password: account.accountPassword });
+/**
+ * Deleting one's account, confirmed by one of: the password; a passkey's assertion (from POST
+ * /api/account/passkeys/confirm-options); `sso: true` after a single sign-on in the last 5 minutes.
+ */
+export const deleteAccountInput = z
+  .object({
+    // Classic zod: the API document's generator calls .optional() on a DELETE's parameters.
+    password: z
+      .string()
+      .min(1, "Enter your password.")
+      .max(account.PASSWORD_MAX, "That is not your password.")
+      .optional(),
+    // Text, not an object: the API document lists a DELETE's input as parameters first (openapi.ts).
+    passkey: z.string().max(200_000).optional().meta({
+      description:
+        "A WebAuthn assertion (PublicKeyCredential.toJSON()) as JSON text, for the challenge of POST /api/account/passkeys/confirm-options",
+    }),
+    sso: z.boolean().optional().meta({ description: "true: confirmed by this session's single sign-on, if fresh" }),
+  })
+  .refine(
+    (i) => [i.password, i.passkey, i.sso || undefined].filter((v) => v !== undefined).length === 1,
+    "Confirm with one of: your password, a passkey, or signing in again with your union account.",
+  );
+
+export const changeEmailInput = z.object({ newEmail: account.newEmail });

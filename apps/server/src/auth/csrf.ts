@@ -20,6 +20,8 @@ export const FORM_ROUTES = new Set([
   "/api/password/forgot",
   "/api/password/reset",
   "/api/invitations/accept",
+  "/api/email/verify",
+  "/api/email/verify/resend",
 ]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

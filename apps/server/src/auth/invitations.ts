@@ -16,7 +16,7 @@ import type { Config } from "../process/config.ts";
 import { rememberDevice } from "./known-device.ts";
 import { LINK_TOKEN, newLinkToken } from "./link-tokens.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
-import { linkPage, readLinkForm, refuseForm, resetInput } from "./recovery.ts";
+import { linkFormPage, readLinkForm, refuseForm, resetInput } from "./recovery.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { hashToken, type Sessions, setSessionCookie } from "./sessions.ts";
 
@@ -172,7 +172,7 @@ export function registerInvitationRoutes(
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === "string" ? query.token : "";
     const { problem, invitation } = await invites.lookup(token);
-    return linkPage(request, reply, {
+    return linkFormPage(request, reply, {
       allowSignup: config.ALLOW_SIGNUP,
       error: problem ?? query.error,
       mode: problem ? "signin" : "accept",

@@ -39,6 +39,11 @@ export const LOGIN_ERRORS = new Map<string, string>([
   ["invite-expired", "That invitation has expired. Ask your union administrator to send it again."],
   ["invite-revoked", "That invitation was withdrawn. Ask your union administrator if you should have one."],
   ["invite-member", "That e-mail address has an account already. Sign in, or use 'Forgot password?'."],
+  ["unverified", "Confirm your e-mail address first: follow the link we sent you, then sign in."],
+  ["verify-invalid", "That link is not valid. Ask for a new one below."],
+  ["verify-used", "That link was already used. Sign in, or ask for a new one below."],
+  ["verify-expired", "That link has expired. Ask for a new one below."],
+  ["verify-taken", "That address already has an account, so this one cannot move to it."],
 ]);
 
 /** Messages named by `?notice=`. */
@@ -46,6 +51,13 @@ export const LOGIN_NOTICES = new Map<string, string>([
   ["signup", "If that e-mail address did not have an account, it has one now. Sign in with it and your password."],
   ["signed-out", "You are signed out."],
   ["reset-sent", "If an account exists for that address, we sent a link. Check your e-mail."],
+  [
+    "signup-verify",
+    "If that e-mail address did not have an account, it has one now: we sent a link to confirm the address. Follow it, then sign in.",
+  ],
+  ["verify-sent", "If that address has an account waiting to be confirmed, we sent a new link. Check your e-mail."],
+  ["verified", "Your e-mail address is confirmed. Sign in with it and your password."],
+  ["email-changed", "Your account now uses its new e-mail address. Sign in with it from now on."],
 ]);
 
 export const SIGNUP_DONE = LOGIN_NOTICES.get("signup")!;
@@ -84,6 +96,8 @@ export function loginPage(opts: {
   resetToken?: string | undefined;
   /** With mode "accept": the invitation being accepted. */
   invite?: { token: string; email: string; name: string } | undefined;
+  /** With mode "verify": the token of the e-mailed verification or change-of-address link. */
+  verifyToken?: string | undefined;
 }): string {
   const errorKey = one(opts.error);
   const noticeKey = one(opts.notice);
@@ -185,17 +199,53 @@ export function loginPage(opts: {
       <button type="submit">Create Account and Sign In</button>
     </form>`
     : "";
-  const form = accept ? acceptForm : reset ? resetForm : forgot ? forgotForm : signup ? signUp : signIn;
+  const verify = one(opts.mode) === "verify" && opts.verifyToken !== undefined;
+  const resend = one(opts.mode) === "resend" || errorKey === "unverified";
+  const verifyForm = `
+    <form method="post" action="/api/email/verify" aria-labelledby="verify-h">
+      <h2 id="verify-h">Confirm your e-mail address</h2>
+      ${csrf}
+      <input type="hidden" name="token" value="${escapeHtml(opts.verifyToken ?? "")}">
+      <p class="hint">This makes the address the one your account uses.</p>
+      <button type="submit">Confirm my address</button>
+    </form>`;
+  const resendForm = `
+    <form method="post" action="/api/email/verify/resend" aria-labelledby="resend-h">
+      <h2 id="resend-h">Send the link again</h2>
+      <p class="hint">Enter the e-mail address you signed up with and we will send a new link to confirm it.</p>
+      ${csrf}
+      <label for="vr-email">E-mail</label>
+      <input id="vr-email" name="email" type="email" autocomplete="username" required maxlength="320">
+      <button type="submit">Send the link again</button>
+      <p class="switch"><a href="/api/login">Back to sign in</a></p>
+    </form>`;
+  const form = accept
+    ? acceptForm
+    : verify
+      ? verifyForm
+      : resend
+        ? resendForm
+        : reset
+          ? resetForm
+          : forgot
+            ? forgotForm
+            : signup
+              ? signUp
+              : signIn;
   return page(
     accept
       ? "Accept your invitation"
-      : reset
-        ? "Choose a new password"
-        : forgot
-          ? "Forgot password"
-          : signup
-            ? "Create an account"
-            : "Sign in",
+      : verify
+        ? "Confirm your e-mail address"
+        : resend
+          ? "Send the link again"
+          : reset
+            ? "Choose a new password"
+            : forgot
+              ? "Forgot password"
+              : signup
+                ? "Create an account"
+                : "Sign in",
     `
   :root { --brand: #1d4ed8; --bg: #f5f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --err-bg: #fef2f2; --err: #991b1b; }
   @media (prefers-color-scheme: dark) { :root { --brand: #93b4ff; --bg: #0b1220; --card: #111a2e; --text: #f3f4f6; --muted: #cbd5e1; --border: #334155; --err-bg: #3b1114; --err: #fecaca; } }

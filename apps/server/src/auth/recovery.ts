@@ -118,9 +118,27 @@ export function createRecovery(deps: { config: Config; database: Database; maile
   };
 }
 
-const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
+export const wantsJson = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").startsWith("application/json");
 
-/** A refusal: JSON for scripts, back to a page with ?error= for the form. */
+/**
+ * The page of an e-mailed link: its token (bounded before any lookup) and why it cannot be used, with
+ * the answer's headers set: never cached, and the token in its address never sent on in a Referer.
+ */
+export async function linkPage<P extends string>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problemOf: (token: string) => Promise<P | null>,
+  invalid: P,
+): Promise<{ token: string; problem: P | null; error: unknown }> {
+  const query = request.query as Record<string, unknown>;
+  const token = typeof query.token === "string" ? query.token : "";
+  const problem = token && token.length <= 200 ? await problemOf(token) : invalid;
+  reply.header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer").type("text/html; charset=utf-8");
+  return { token, problem, error: problem ?? query.error };
+}
+
+/** A refusal of an e-mailed link's routes: JSON for scripts, back to a page with ?error= for the form. */
 export function refuseForm(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -149,7 +167,7 @@ export function refuseForm(
 }
 
 /** The page an e-mailed link opens (its form, or why the link cannot be used). */
-export function linkPage(
+export function linkFormPage(
   request: FastifyRequest,
   reply: FastifyReply,
   options: Omit<Parameters<typeof loginPage>[0], "csrfToken">,
@@ -231,12 +249,11 @@ export function registerRecoveryRoutes(
   });
 
   app.get(RESET_PATH, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === "string" ? query.token : "";
-    const problem = token && token.length <= 200 ? await recovery.linkProblem(token) : "reset-invalid";
-    return linkPage(request, reply, {
+    const { token, problem, error } = await linkPage(request, reply, recovery.linkProblem, "reset-invalid");
+    return loginPage({
       allowSignup: config.ALLOW_SIGNUP,
-      error: problem ?? query.error,
+      csrfToken: csrfTokenFor(request, reply),
+      error,
       mode: problem ? "forgot" : "reset",
       resetToken: problem ? undefined : token,
     });

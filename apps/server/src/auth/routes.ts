@@ -11,8 +11,9 @@ import { refusal } from "../http/errors.ts";
 import type { Config } from "../process/config.ts";
 import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
+import type { EmailLinks } from "./email-verification.ts";
 import { isKnownDevice, rememberDevice } from "./known-device.ts";
-import { LOGIN_ERRORS, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
+import { LOGIN_ERRORS, LOGIN_NOTICES, loginPage, logoutPage, SIGNUP_DONE } from "./login-page.ts";
 import type { Provider } from "./oidc/provider.ts";
 import { SSO_COOKIE } from "./oidc/routes.ts";
 import { passwordProblem } from "./passwords.ts";
@@ -20,7 +21,7 @@ import { DbLimiter, failedSignInDelayMs } from "./rate-limit.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { clearSessionCookie, type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
-import { createUser, isDisabled, normalizeEmail, verifyCredentials } from "./users.ts";
+import { createUser, isDisabled, isEmailVerified, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
 const oneLine = (max: number) =>
@@ -49,9 +50,16 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; sessions: Sessions; audit: AuditSink; sso: Provider | null },
+  deps: {
+    config: Config;
+    database: Database;
+    sessions: Sessions;
+    audit: AuditSink;
+    sso: Provider | null;
+    emailLinks: EmailLinks;
+  },
 ) {
-  const { config, database, sessions, audit, sso } = deps;
+  const { config, database, sessions, audit, sso, emailLinks } = deps;
   const allowSignup = config.ALLOW_SIGNUP && config.PASSWORD_SIGNIN;
   // Failed sign-ins: 10 per address and 5 per account in 15 minutes, then a wait. Sign-ups: SIGNUP_LIMIT
   // per address an hour. Counted in the database, so every server process shares them.
@@ -61,7 +69,7 @@ export function registerAuthRoutes(
   const signupCode = config.SIGNUP_CODE ? sha256(config.SIGNUP_CODE) : null;
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    const { token, expiresAt } = await sessions.create(user);
+    const { token, expiresAt } = await sessions.create(user, "password");
     setSessionCookie(request, reply, token, expiresAt);
     if (wantsJson(request)) return reply.send({ user });
     return reply.redirect("/", 303);
@@ -141,20 +149,25 @@ export function registerAuthRoutes(
       return fail(request, reply, 401, "invalid", "UNAUTHORIZED");
     }
     await failuresByAccount.reset(email);
-    // Said only to someone who knows the password: a disabled account is no secret from its owner.
-    if (await isDisabled(database, user.id)) {
+    // Said only to someone who knows the password: a disabled or unconfirmed account is no secret from its owner.
+    const refusedOwner = async (reason: "disabled" | "unverified") => {
+      const after = { reason };
       await audit.record(
-        {
-          kind: "signin.failure",
-          actorUserId: user.id,
-          targetType: "user",
-          targetId: user.id,
-          after: { reason: "disabled" },
-        },
+        { kind: "signin.failure", actorUserId: user.id, targetType: "user", targetId: user.id, after },
         request,
       );
       publishOperation.signinRefused({ reason: "failure" });
+    };
+    if (await isDisabled(database, user.id)) {
+      await refusedOwner("disabled");
       return fail(request, reply, 403, "disabled", "FORBIDDEN");
+    }
+    // The page then offers to send the link again.
+    if (config.REQUIRE_EMAIL_VERIFICATION && !(await isEmailVerified(database, user.id))) {
+      await refusedOwner("unverified");
+      if (wantsJson(request))
+        return reply.code(403).send({ code: "EMAIL_UNVERIFIED", message: LOGIN_ERRORS.get("unverified")! });
+      return reply.redirect("/api/login?error=unverified", 303);
     }
     await audit.record(
       { kind: "signin.success", actorUserId: user.id, targetType: "user", targetId: user.id },
@@ -212,7 +225,8 @@ export function registerAuthRoutes(
     if (problem) return fail(request, reply, 400, "signup-password", "BAD_REQUEST", `password: ${problem}`);
     // The answer is the same whether or not the address already had an account, and takes as long
     // (the password is hashed either way): sign-up does not tell anyone who is a member.
-    const user = await createUser(database, { ...input, email });
+    const verify = config.REQUIRE_EMAIL_VERIFICATION;
+    const user = await createUser(database, { ...input, email, emailVerified: false });
     if (user)
       await audit.record(
         { kind: "signup.success", actorUserId: user.id, targetType: "user", targetId: user.id },
@@ -223,8 +237,13 @@ export function registerAuthRoutes(
         { kind: "signup.refused", targetType: "email", targetId: email, after: { reason: "taken" } },
         request,
       );
-    if (wantsJson(request)) return reply.send({ message: SIGNUP_DONE });
-    return reply.redirect("/api/login?notice=signup", 303);
+    // A new account, or one still waiting for its link, is sent one: after the answer, which is the same either way.
+    if (verify)
+      setImmediate(() => {
+        emailLinks.sendVerificationTo(email).catch((err) => request.log.error({ err }, "verification link not queued"));
+      });
+    if (wantsJson(request)) return reply.send({ message: verify ? LOGIN_NOTICES.get("signup-verify") : SIGNUP_DONE });
+    return reply.redirect(`/api/login?notice=${verify ? "signup-verify" : "signup"}`, 303);
   });
 
   /** Ends the session here; answers where to end the provider's session too (an SSO sign-in), or null. */

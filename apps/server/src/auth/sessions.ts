@@ -84,7 +84,11 @@ export interface ValidApiToken {
 }
 
 export interface Sessions {
-  create(user: { id: number; isAdmin: boolean }): Promise<{ token: string; id: string; expiresAt: Date }>;
+  /** `signedInWith`: password, passkey or sso (a fresh SSO sign-in confirms deleting the account). */
+  create(
+    user: { id: number; isAdmin: boolean },
+    signedInWith?: string,
+  ): Promise<{ token: string; id: string; expiresAt: Date }>;
   /** The user of a session token, sliding its expiry; null when unknown, expired or past its lifetime. */
   validate(token: string): Promise<ValidSession | null>;
   validateApiToken(token: string): Promise<ValidApiToken | null>;
@@ -157,13 +161,15 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
 
   return {
     ready,
-    async create(user) {
+    async create(user, signedInWith) {
       const token = generateToken();
       const id = hashToken(token);
       const now = Date.now();
       const createdAt = new Date(now);
       const expiresAt = expiryOf(createdAt, user.isAdmin, now);
-      await db.insert(sessions).values({ id, userId: user.id, expiresAt, createdAt });
+      await db
+        .insert(sessions)
+        .values({ id, userId: user.id, expiresAt, createdAt, signedInWith: signedInWith ?? null });
       return { token, id, expiresAt };
     },
 

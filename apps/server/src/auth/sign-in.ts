@@ -28,7 +28,7 @@ export async function beginSession(
 ): Promise<Date> {
   await audit.record({ kind: "signin.success", ...onUser(user), after: { method } }, request);
   await rememberDevice(database, request, reply, user.id);
-  const { token, expiresAt } = await sessions.create(user);
+  const { token, expiresAt } = await sessions.create(user, method);
   setSessionCookie(request, reply, token, expiresAt);
   return expiresAt;
 }

@@ -35,9 +35,23 @@ export async function isDisabled(database: Database, userId: number): Promise<bo
   return row?.disabledAt != null;
 }
 
+/** Whether the member has proved the address is theirs (REQUIRE_EMAIL_VERIFICATION asks it of password sign-in). */
+export async function isEmailVerified(database: Database, userId: number): Promise<boolean> {
+  const [row] = await database.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return row?.verifiedAt != null;
+}
+
+/** A new account; verified unless `emailVerified: false` (sign-up: the member follows an e-mailed link first). */
 export async function createUser(
   database: Database,
-  input: { email: string; password: string; firstName: string; lastName: string; isAdmin?: boolean },
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    isAdmin?: boolean;
+    emailVerified?: boolean;
+  },
 ): Promise<SessionUser | null> {
   const [row] = await database.db
     .insert(users)
@@ -47,6 +61,7 @@ export async function createUser(
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       isAdmin: input.isAdmin ?? false,
+      emailVerifiedAt: input.emailVerified === false ? null : new Date(),
     })
     .onConflictDoNothing({ target: users.email })
     .returning(userColumns);

@@ -13,10 +13,11 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { createCallerLookup } from "../auth/caller.ts";
 import { FORM_ROUTES, registerWriteGuard } from "../auth/csrf.ts";
+import { createEmailLinks, registerEmailVerificationRoutes } from "../auth/email-verification.ts";
 import { createFlows } from "../auth/flows.ts";
 import { createInvitations, registerInvitationRoutes } from "../auth/invitations.ts";
 import { registerOidcRoutes } from "../auth/oidc/routes.ts";
-import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
+import { createPasskeyCheck, registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
@@ -118,6 +119,7 @@ export async function buildApp({
   app.addHook("onClose", () => mailer.outbox.stop());
   const recovery = createRecovery({ config, database, mailer });
   const invitations = createInvitations({ config, database, mailer });
+  const emailLinks = createEmailLinks({ config, database, mailer, sessions });
 
   registerAccessLog(app, config);
   // Before every route, so each one gets its request span.
@@ -146,6 +148,7 @@ export async function buildApp({
   // The embedded database's backups (BACKUP_DIR); scheduled only with the background jobs.
   const backups = createBackups({ config, database, log: app.log, audit });
   app.addHook("onClose", () => backups.stop());
+  const flows = createFlows(database);
   const createContext = createContextFactory({
     config,
     database,
@@ -157,6 +160,8 @@ export async function buildApp({
     backups,
     tracing,
     invitations: invitations.services,
+    emailLinks,
+    passkeyCheck: createPasskeyCheck({ config, database, flows }),
   });
   const onError = ({
     error,
@@ -184,13 +189,13 @@ export async function buildApp({
   });
   registerRestRoutes(app, createContext);
   registerRosterCsv(app);
-  const flows = createFlows(database);
   const sso = registerOidcRoutes(app, { config, database, sessions, audit, flows });
-  registerAuthRoutes(app, { config, database, sessions, audit, sso });
+  registerAuthRoutes(app, { config, database, sessions, audit, sso, emailLinks });
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
   registerBackupRoutes(app, { backups, audit, callerOf: createCallerLookup(sessions, audit) });
   registerInvitationRoutes(app, { config, database, sessions, audit, invitations });
+  registerEmailVerificationRoutes(app, { config, database, audit, links: emailLinks });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);

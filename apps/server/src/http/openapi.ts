@@ -5,6 +5,7 @@
 import { appRouter, type ProcedureMeta } from "@jcba/api";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
+import { resendInput, VERIFY_SENT, verifyInput } from "../auth/email-verification.ts";
 import { ACCEPT_PATH } from "../auth/invitations.ts";
 import { addPasskeyBody, removePasskeyBody, signInBody } from "../auth/passkeys/routes.ts";
 import { FORGOT_SENT, forgotInput, resetInput } from "../auth/recovery.ts";
@@ -118,6 +119,9 @@ function authPaths(userSchema: Schema): Record<string, Record<string, Operation>
           "303": formAnswer,
           "400": errorResponse("E-mail or password missing"),
           "401": errorResponse("That e-mail and password do not match an account"),
+          "403": errorResponse(
+            'The account is disabled, or (with REQUIRE_EMAIL_VERIFICATION) its address is not confirmed yet: `{ code: "EMAIL_UNVERIFIED" }`',
+          ),
           "429": errorResponse("Too many failed sign-ins; wait (see Retry-After)"),
           "4XX": errorResponse("Error"),
           "5XX": errorResponse("Server error"),
@@ -210,6 +214,64 @@ function authPaths(userSchema: Schema): Record<string, Record<string, Operation>
     },
     ...ssoPaths(TAGS),
     ...passkeyPaths(signedIn),
+    ...emailVerificationPaths(TAGS, body),
+  };
+}
+
+/** Verified addresses (auth/email-verification.ts): following an e-mailed link, and asking for a new one. */
+function emailVerificationPaths(
+  tags: string[],
+  body: (schema: Schema, example: Schema) => Operation["requestBody"],
+): Record<string, Record<string, Operation>> {
+  const message = (extra: Record<string, Schema> = {}) => ({
+    "application/json": {
+      schema: {
+        type: "object",
+        properties: { message: { type: "string" }, ...extra },
+        required: ["message", ...Object.keys(extra)],
+        additionalProperties: false,
+      },
+    },
+  });
+  return {
+    "/email/verify": {
+      post: {
+        tags,
+        summary: "Follow an e-mailed link: confirms the address, or moves the account to its new address",
+        description:
+          "The token of a PUBLIC_URL/verify-email?token=… link (sign-up's, or Account → E-mail's). It works once, for EMAIL_VERIFY_HOURS; a newer link voids it. Signs nobody in (docs/decisions/0011); a change of address tells the old address by e-mail.",
+        operationId: "auth-email-verify",
+        security: [],
+        requestBody: body(jsonSchemaOf(verifyInput), { token: "the token of the link" }),
+        responses: {
+          "200": { description: "Confirmed, or moved.", content: message({ email: { type: "string" } }) },
+          "303": { description: "Sent as a form: to the sign-in page with a notice, or back with the reason." },
+          "400": errorResponse("The link is not valid, was used or has expired"),
+          "409": errorResponse("The new address has an account by now"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
+    "/email/verify/resend": {
+      post: {
+        tags,
+        summary: "Send the verification link again",
+        description:
+          "The same answer, in the same time, whether or not the address has an account waiting to be confirmed; a new link voids the older one. Five requests per e-mail address (30 per client address) in 15 minutes, then 429.",
+        operationId: "auth-email-verify-resend",
+        security: [],
+        requestBody: body(jsonSchemaOf(resendInput), { email: "member@example.org" }),
+        responses: {
+          "200": { description: `Always, for a well-formed address: "${VERIFY_SENT}"`, content: message() },
+          "303": { description: "Sent as a form: back to the sign-in page with a notice." },
+          "400": errorResponse("Not an e-mail address"),
+          "429": errorResponse("Too many requests; wait (see Retry-After)"),
+          "4XX": errorResponse("Error"),
+          "5XX": errorResponse("Server error"),
+        },
+      },
+    },
   };
 }
 

@@ -86,3 +86,48 @@ export function invitationMessage(input: { firstName: string; link: string; days
     ],
   });
 }
+
+export function verifyEmailMessage(input: { firstName: string; link: string; hours: number }): MailContent {
+  return compose({
+    subject: "Confirm your e-mail address for JCBA Study Hub",
+    greeting: hello(input.firstName),
+    before: ["Someone made a JCBA Study Hub account with this address. If it was you, confirm it with the link below."],
+    action: "Confirm my address",
+    link: input.link,
+    after: [
+      `The link works once, for ${input.hours} hours. Then sign in with your e-mail and password.`,
+      "If you did not make this account, you can ignore this message.",
+    ],
+  });
+}
+
+export function emailChangeMessage(input: { firstName: string; link: string; hours: number }): MailContent {
+  return compose({
+    subject: "Confirm your new e-mail address for JCBA Study Hub",
+    greeting: hello(input.firstName),
+    before: [
+      "Someone asked to use this address for a JCBA Study Hub account. If it was you, confirm it with the link below; until then the account keeps its old address.",
+    ],
+    action: "Use this address",
+    link: input.link,
+    after: [
+      `The link works once, for ${input.hours} hours.`,
+      "If you did not ask for this, you can ignore this message.",
+    ],
+  });
+}
+
+export function emailChangedNotice(input: { firstName: string; newEmail: string; link: string }): MailContent {
+  return compose({
+    subject: "Your JCBA Study Hub e-mail address was changed",
+    greeting: hello(input.firstName),
+    before: [
+      `Your JCBA Study Hub account now uses ${input.newEmail}. Messages from the study hub go there from now on, and you sign in with it.`,
+    ],
+    action: "Open JCBA Study Hub",
+    link: input.link,
+    after: [
+      "If you did not make this change, ask your union's study hub administrator for help at once: someone may have used your account.",
+    ],
+  });
+}

@@ -198,10 +198,20 @@ const schema = z.object({
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default("jcba-study-hub"),
   /** How long an invitation's link works. */
   INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Sign-up sends a link the member follows before password sign-in works; default: on when SMTP_URL is set. */
+  REQUIRE_EMAIL_VERIFICATION: bool.optional(),
+  /** How long an e-mailed verification or change-of-address link works. */
+  EMAIL_VERIFY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(48),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL"> & {
+export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL" | "REQUIRE_EMAIL_VERIFICATION"> & {
   WORKERS: number;
+  REQUIRE_EMAIL_VERIFICATION: boolean;
   PUBLIC_URL: string;
   /** Whether PUBLIC_URL was set: without it, e-mailed links point where the server listens. */
   PUBLIC_URL_GIVEN: boolean;
@@ -233,5 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const PUBLIC_URL = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
   // One process per core in production; one elsewhere (development, tests).
   const WORKERS = parsed.data.WORKERS ?? (parsed.data.NODE_ENV === "production" ? availableParallelism() : 1);
-  return { ...parsed.data, WORKERS, PUBLIC_URL, PUBLIC_URL_GIVEN: parsed.data.PUBLIC_URL !== undefined };
+  // Without SMTP_URL the links only reach the log: a laptop's members are not asked to verify.
+  const REQUIRE_EMAIL_VERIFICATION = parsed.data.REQUIRE_EMAIL_VERIFICATION ?? parsed.data.SMTP_URL !== undefined;
+  return {
+    ...parsed.data,
+    WORKERS,
+    PUBLIC_URL,
+    PUBLIC_URL_GIVEN: parsed.data.PUBLIC_URL !== undefined,
+    REQUIRE_EMAIL_VERIFICATION,
+  };
 }

@@ -1,6 +1,8 @@
 import { Box, Card, Flex, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useTRPC } from "../app/trpc.ts";
 import { activeLinkStyle } from "../components/activeLinkStyle.ts";
 import { PageTitle } from "../components/PageTitle.tsx";
 
@@ -25,11 +27,14 @@ export function AccountLayout({
   children: ReactNode;
 }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // Without password sign-in (PASSWORD_SIGNIN=false) there is no password to change.
+  const methods = useQuery(useTRPC().account.signInMethods.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const tabs = TABS.filter((tab) => tab.to !== "/account/password" || methods.data?.passwords !== false);
   return (
     <Stack gap="6" maxW="4xl">
       <PageTitle title={title} description={description} />
       <Flex as="nav" aria-label="Account" gap="2" borderBottomWidth="1px" pb="2" wrap="wrap">
-        {TABS.map((tab) => {
+        {tabs.map((tab) => {
           const active = pathname === tab.to;
           return (
             <Link key={tab.to} to={tab.to} aria-current={active ? "page" : undefined}>

@@ -1,10 +1,10 @@
 /**
  * My Data: download everything the app keeps about the member (JSON, or CSV files in a zip), or
- * delete the account for good after the password and a confirmation.
+ * delete the account for good after the password (or a passkey, or a fresh SSO sign-in) and a confirmation.
  */
 import { Button, Card, Field, Flex, Heading, Input, Stack, Text } from "@chakra-ui/react";
-import { deleteAccountInput } from "@jcba/validators/account";
-import { useMutation } from "@tanstack/react-query";
+import { changeEmailInput, deleteAccountInput } from "@jcba/validators/account";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { downloadFile } from "../admin/transfer/transferRequests.ts";
@@ -12,6 +12,7 @@ import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ModalDialog } from "../components/ModalDialog.tsx";
 import { ProblemAlert } from "../components/ProblemAlert.tsx";
 import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
+import { passkeyAssertion, passkeyError } from "./passkeysApi.ts";
 
 function DownloadCard() {
   const client = useTRPCClient();
@@ -67,6 +68,10 @@ function DeleteCard() {
   const trpc = useTRPC();
   const { user } = useRouteContext({ from: "__root__" });
   const remove = useMutation(trpc.account.deleteAccount.mutationOptions());
+  const methods = useQuery(trpc.account.signInMethods.queryOptions());
+  // A member with no password (SSO only), or a hub without password sign-in, confirms another way.
+  const usePassword = methods.data ? methods.data.passwords && methods.data.hasPassword : true;
+  const [method, setMethod] = useState<"password" | "passkey" | "sso">("password");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -77,6 +82,8 @@ function DeleteCard() {
   const check = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
+    if (!usePassword) return setConfirming(true);
+    setMethod("password");
     const parsed = deleteAccountInput.safeParse({ password });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);
@@ -85,8 +92,12 @@ function DeleteCard() {
   const confirm = async () => {
     setConfirming(false);
     try {
-      await remove.mutateAsync({ password });
+      if (method === "password") await remove.mutateAsync({ password });
+      else if (method === "passkey") await remove.mutateAsync({ passkey: JSON.stringify(await passkeyAssertion()) });
+      else await remove.mutateAsync({ sso: true });
     } catch (e) {
+      if (method === "passkey" && e instanceof Error && e.name === "NotAllowedError")
+        return setFailure(passkeyError(e));
       const { field, text } = fieldOf(errorMessage(e).replace(/^\d+: /, ""), ["password"]);
       if (field) setError(text);
       else setFailure(errorMessage(e));
@@ -111,23 +122,54 @@ function DeleteCard() {
               answers stay in the questions' statistics, with no link to you. This cannot be undone.
             </Text>
             {failure && <ProblemAlert title="Your account was not deleted" description={failure} />}
-            <Field.Root invalid={Boolean(error)} required maxW="sm">
-              <Field.Label>
-                Your password
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
-            </Field.Root>
-            <Button type="submit" colorPalette="red" minH="44px" alignSelf="flex-start" loading={remove.isPending}>
-              Delete my account
-            </Button>
+            {usePassword ? (
+              <>
+                <Field.Root invalid={Boolean(error)} required maxW="sm">
+                  <Field.Label>
+                    Your password
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    type="password"
+                    name="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                  />
+                  {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
+                </Field.Root>
+                <Button type="submit" colorPalette="red" minH="44px" alignSelf="flex-start" loading={remove.isPending}>
+                  Delete my account
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text>
+                  Confirm that it is you with one of your passkeys
+                  {methods.data?.sso
+                    ? ", or with your union account if you signed in with it in the last 5 minutes"
+                    : ""}
+                  .
+                </Text>
+                <Flex gap="3" wrap="wrap">
+                  {(methods.data?.passkeys ?? 0) > 0 && (
+                    <Button type="submit" colorPalette="red" minH="44px" onClick={() => setMethod("passkey")}>
+                      Delete with a passkey
+                    </Button>
+                  )}
+                  {methods.data?.sso && (
+                    <>
+                      <Button asChild variant="outline" minH="44px">
+                        <a href="/api/auth/oidc/start">Sign in again with your union account</a>
+                      </Button>
+                      <Button type="submit" colorPalette="red" minH="44px" onClick={() => setMethod("sso")}>
+                        Delete after signing in again
+                      </Button>
+                    </>
+                  )}
+                </Flex>
+              </>
+            )}
           </Stack>
         </form>
       </Card.Body>
@@ -159,10 +201,69 @@ function DeleteCard() {
   );
 }
 
+/** Account → E-mail: a link goes to the new address; the change applies when it is followed. */
+function EmailCard() {
+  const trpc = useTRPC();
+  const { user } = useRouteContext({ from: "__root__" });
+  const methods = useQuery(trpc.account.signInMethods.queryOptions());
+  const change = useMutation(trpc.account.changeEmail.mutationOptions({ onSuccess: () => void methods.refetch() }));
+  const [newEmail, setNewEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = changeEmailInput.safeParse({ newEmail });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    try {
+      await change.mutateAsync(parsed.data);
+      setNewEmail("");
+    } catch (err) {
+      setError(fieldOf(errorMessage(err).replace(/^\d+: /, ""), ["newEmail"]).text);
+    }
+  };
+  return (
+    <Card.Root as="section" aria-labelledby="email-heading" maxW="2xl">
+      <Card.Body>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="3">
+            <Heading as="h2" size="md" id="email-heading">
+              E-mail address
+            </Heading>
+            <Text color="fg.muted">
+              Your account uses {user.email}. A new address takes effect when you follow the link we send to it.
+            </Text>
+            {methods.data?.pendingEmail && (
+              <Text role="status">A link was sent to {methods.data.pendingEmail}. Follow it to use that address.</Text>
+            )}
+            <Field.Root invalid={Boolean(error)} required maxW="sm">
+              <Field.Label>
+                New e-mail address
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="email"
+                name="newEmail"
+                autoComplete="email"
+                value={newEmail}
+                onChange={(e) => setNewEmail(e.currentTarget.value)}
+              />
+              {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
+            </Field.Root>
+            <Button type="submit" minH="44px" alignSelf="flex-start" loading={change.isPending}>
+              Send the link
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export function MyDataScreen() {
   return (
     <AccountLayout title="My Data" description="Take your data with you, or delete your account.">
       <DownloadCard />
+      <EmailCard />
       <DeleteCard />
     </AccountLayout>
   );

@@ -45,14 +45,18 @@ export async function removePasskey(id: number, password: string | null): Promis
     await call("DELETE", `/account/passkeys/${id}`, { password });
     return;
   }
+  await call("DELETE", `/account/passkeys/${id}`, { passkey: await passkeyAssertion() });
+}
+
+/** One of the member's passkeys answers a fresh challenge: proof that they are here (removal, deletion). */
+export async function passkeyAssertion() {
   const { startAuthentication } = await import("@simplewebauthn/browser");
   const optionsJSON = await call<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
     "POST",
     "/account/passkeys/confirm-options",
     {},
   );
-  const passkey = await startAuthentication({ optionsJSON });
-  await call("DELETE", `/account/passkeys/${id}`, { passkey });
+  return startAuthentication({ optionsJSON });
 }
 
 /** A browser's refusal (the member closed its dialog) in words, or the server's message. */

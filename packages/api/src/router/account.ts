@@ -1,13 +1,22 @@
 /** The signed-in member's own account: password, personal API tokens, and their data (download, delete). */
-import { changePasswordInput, createTokenInput, deleteAccountInput, idParam } from "@jcba/validators/api";
+import {
+  changeEmailInput,
+  changePasswordInput,
+  createTokenInput,
+  deleteAccountInput,
+  idParam,
+} from "@jcba/validators/api";
 import { z } from "zod";
 import { deleteAccount } from "../services/account/deletion.ts";
+import { requestEmailChange } from "../services/account/email.ts";
 import { exportAccount } from "../services/account/export.ts";
 import { changePassword } from "../services/account/password.ts";
 import {
   accountDeleted,
   accountExport,
+  emailChangeSent,
   passwordChanged,
+  signInMethods,
   tokenInfo,
   tokenRevoked,
 } from "../services/account/schemas.ts";
@@ -59,11 +68,35 @@ export const accountRouter = router({
       rest(
         "DELETE",
         "/account",
-        "Delete your account for good: sessions, tokens and every personal row go; answers stay in item analysis with no link to you. Send your password as a JSON body { password }. The last admin cannot.",
+        "Delete your account for good: sessions, tokens and every personal row go; answers stay in item analysis with no link to you. Confirm in a JSON body with one of { password }, { passkey } (an assertion for POST /api/account/passkeys/confirm-options) or { sso: true } (this session signed in with SSO in the last 5 minutes). The last admin cannot.",
         { inputInBody: true },
       ),
     )
     .input(deleteAccountInput)
     .output(accountDeleted)
-    .mutation(({ ctx, input }) => deleteAccount(ctx, input.password)),
+    .mutation(({ ctx, input }) => deleteAccount(ctx, input)),
+
+  signInMethods: sessionProcedure
+    .meta(
+      rest(
+        "GET",
+        "/account/sign-in",
+        "How you can sign in (password, passkeys, single sign-on), and an e-mail change waiting for its link",
+      ),
+    )
+    .input(z.void())
+    .output(signInMethods)
+    .query(({ ctx }) => ctx.account.signInMethods(ctx.user.id)),
+
+  changeEmail: sessionProcedure
+    .meta(
+      rest(
+        "POST",
+        "/account/email",
+        "Move your account to a new e-mail address: a link goes to it, and the change applies when it is followed (the old address works until then and is told)",
+      ),
+    )
+    .input(changeEmailInput)
+    .output(emailChangeSent)
+    .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
 });

@@ -32,8 +32,30 @@ export interface AccountServices {
   setPassword(userId: number, password: string, keepSessionId?: string): Promise<void>;
   /** Forgets a revoked token at once. */
   forgetToken(tokenHash: string): Promise<void>;
+  /** PASSWORD_SIGNIN: false refuses password changes (there is no password sign-in to change). */
+  passwords: boolean;
+  /** How the member can sign in, and an e-mail change waiting for its link (Account's tabs and forms). */
+  signInMethods(userId: number): Promise<{
+    passwords: boolean;
+    hasPassword: boolean;
+    passkeys: number;
+    sso: boolean;
+    pendingEmail: string | null;
+  }>;
+  /** Sends a link to `newEmail` that moves the account there when followed. */
+  requestEmailChange(user: { id: number; firstName: string }, newEmail: string): Promise<void>;
+  /**
+   * Checks that the member is at the keyboard for a grave change (deleting the account): the password
+   * (while PASSWORD_SIGNIN), a passkey's assertion, or this session's SSO sign-in within 5 minutes.
+   * Null when it holds, else what is wrong, as "field: reason".
+   */
+  confirmPresence(
+    userId: number,
+    sessionId: string,
+    proof: { password?: string | undefined; passkey?: string | undefined; sso?: boolean | undefined },
+  ): Promise<string | null>;
   audit(event: {
-    kind: Extract<SecurityEventKind, "password.changed" | "token.created" | "token.revoked">;
+    kind: Extract<SecurityEventKind, "password.changed" | "token.created" | "token.revoked" | "email.changeasked">;
     actorUserId: number;
     targetType?: string;
     targetId?: string | number;
@@ -65,6 +87,8 @@ export interface BackupServices {
    * server's to take here, or while one is being written.
    */
   take(actorUserId: number): Promise<{ name: string } | { refused: "running" | "unavailable"; message: string }>;
+}
+
 /** What the invitation procedures need from the server: links, their tokens and their e-mail. */
 export interface InvitationServices {
   /**

@@ -4,7 +4,7 @@
  */
 import type { SessionUser } from "@jcba/api";
 import { type Database, oauthAccounts, userColumns, users } from "@jcba/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "../users.ts";
 
 export interface ProviderIdentity {
@@ -52,6 +52,8 @@ export async function memberForIdentity(database: Database, identity: ProviderId
     .values({
       email,
       passwordHash: null,
+      // The provider vouches for the address.
+      emailVerifiedAt: new Date(),
       firstName: cleanName(identity.givenName),
       lastName: cleanName(identity.familyName),
     })
@@ -65,6 +67,12 @@ export async function memberForIdentity(database: Database, identity: ProviderId
         .where(eq(users.email, email));
   if (!row) return { kind: "unverified" };
   const { disabledAt, ...user } = row;
+  // An account waiting for its verification link: the provider has now vouched for the address.
+  if (!created)
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
   // Two sign-ins racing for one identity link it once; both then sign in as the same member.
   await db
     .insert(oauthAccounts)

@@ -116,36 +116,15 @@ function signInPageScripts() {
   };
 }
 
-export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyDeps) {
-  const { config, database, sessions, audit, flows } = deps;
+/**
+ * Checks passkey assertions: a sign-in's (its challenge known by the signed value) or a signed-in
+ * member's confirmation (its challenge in this browser's flow cookie, from /confirm-options).
+ */
+export function createPasskeyCheck({ config, database, flows }: Pick<PasskeyDeps, "config" | "database" | "flows">) {
   const store = createPasskeyStore(database);
   const publicUrl = new URL(config.PUBLIC_URL);
   const rpID = publicUrl.hostname;
   const origin = publicUrl.origin;
-  // Failed passkey sign-ins count with failed password sign-ins from the same address.
-  const failuresByIp = new DbLimiter(database, "fail-ip", 10, 15 * 60_000);
-  // Each sign-in ceremony keeps a row until it is used or expires: a client may start only so many.
-  const ceremoniesByIp = new DbLimiter(database, "passkey-ip", 600, 15 * 60_000);
-
-  const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send(refusal("BAD_REQUEST", message));
-  const parsed = <T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | null => {
-    const result = schema.safeParse(body ?? {});
-    if (result.success) return result.data;
-    const issue = result.error.issues[0];
-    void badRequest(reply, issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.");
-    return null;
-  };
-
-  /** The signed-in member (session cookie only: passkeys are managed in a browser, not by scripts). */
-  async function member(request: FastifyRequest, reply: FastifyReply): Promise<{ user: SessionUser } | null> {
-    const token = sessionTokenOf(request);
-    const session = token ? await sessions.validate(token) : null;
-    if (!session) {
-      void reply.code(401).send(refusal("UNAUTHORIZED", "Sign in to continue."));
-      return null;
-    }
-    return { user: session.user };
-  }
 
   /** Checks an assertion against the challenge of this browser's `kind` flow; the credential it used, or a reason. */
   async function verifyAssertion(
@@ -178,6 +157,37 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyDeps) {
       request.log.info({ err }, "passkey assertion refused");
       return { error: "The passkey's answer did not check out." };
     }
+  }
+
+  return { store, rpID, origin, verifyAssertion };
+}
+
+export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyDeps) {
+  const { config, database, sessions, audit, flows } = deps;
+  const { store, rpID, origin, verifyAssertion } = createPasskeyCheck(deps);
+  // Failed passkey sign-ins count with failed password sign-ins from the same address.
+  const failuresByIp = new DbLimiter(database, "fail-ip", 10, 15 * 60_000);
+  // Each sign-in ceremony keeps a row until it is used or expires: a client may start only so many.
+  const ceremoniesByIp = new DbLimiter(database, "passkey-ip", 600, 15 * 60_000);
+
+  const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send(refusal("BAD_REQUEST", message));
+  const parsed = <T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | null => {
+    const result = schema.safeParse(body ?? {});
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    void badRequest(reply, issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.");
+    return null;
+  };
+
+  /** The signed-in member (session cookie only: passkeys are managed in a browser, not by scripts). */
+  async function member(request: FastifyRequest, reply: FastifyReply): Promise<{ user: SessionUser } | null> {
+    const token = sessionTokenOf(request);
+    const session = token ? await sessions.validate(token) : null;
+    if (!session) {
+      void reply.code(401).send(refusal("UNAUTHORIZED", "Sign in to continue."));
+      return null;
+    }
+    return { user: session.user };
   }
 
   const scripts = signInPageScripts();

@@ -1,5 +1,5 @@
 /**
- * 'Delete my account': the member's password confirms it, then one transaction removes the person.
+ * 'Delete my account': the member's password (or a passkey, or a fresh SSO sign-in) confirms it, then one transaction removes the person.
  * Their first answers stay for item analysis and peer statistics, copied to anonymous_first_answers
  * with no user, time or order; every other row of theirs goes (MEMBER_TABLES), their e-mail is taken
  * out of the audit trail and the sign-in limits, and the user row goes last. The last admin cannot
@@ -79,14 +79,15 @@ export const LINKS_CLEARED: readonly PgColumn[] = [
 
 type Caller = Pick<Context, "database" | "requestId" | "ip"> & {
   user: { id: number; email: string };
+  auth: { sessionId: string };
   account: AccountServices;
   userSessions?: UserSessionServices;
 };
 
-export async function deleteAccount(ctx: Caller, password: string) {
+export async function deleteAccount(ctx: Caller, proof: Parameters<AccountServices["confirmPresence"]>[2]) {
   const { id, email } = ctx.user;
-  if (!(await ctx.account.verifyPassword(id, password)))
-    throw new TRPCError({ code: "BAD_REQUEST", message: "password: That is not your password." });
+  const problem = await ctx.account.confirmPresence(id, ctx.auth.sessionId, proof);
+  if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
   await ctx.database.transaction(async ({ db, rows }) => {
     // Every active admin is locked in id order, as for a demotion: two last admins leaving at once
     // cannot both pass the check.

@@ -8,6 +8,11 @@ export async function changePassword(
   ctx: { user: SessionUser; account: AccountServices; auth: Extract<CallerAuth, { kind: "session" }> },
   input: z.infer<typeof changePasswordInput>,
 ) {
+  if (!ctx.account.passwords)
+    throw new TRPCError({
+      code: "FORBIDDEN",
+      message: "This study hub signs in with your union account, not a password: there is no password to change.",
+    });
   if (!(await ctx.account.verifyPassword(ctx.user.id, input.currentPassword)))
     throw new TRPCError({ code: "BAD_REQUEST", message: "currentPassword: That is not your current password." });
   const problem = await ctx.account.passwordProblem(input.newPassword, ctx.user.email);

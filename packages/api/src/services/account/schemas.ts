@@ -112,3 +112,13 @@ export const accountExport = z.object({
 export type AccountExport = z.infer<typeof accountExport>;
 
 export const accountDeleted = z.object({ deleted: z.literal(true) });
+
+export const emailChangeSent = z.object({ sent: z.literal(true), newEmail: z.string() });
+
+export const signInMethods = z.object({
+  passwords: z.boolean().meta({ description: "Whether the hub signs in with passwords at all (PASSWORD_SIGNIN)" }),
+  hasPassword: z.boolean(),
+  passkeys: z.number().int(),
+  sso: z.boolean().meta({ description: "Whether single sign-on is configured" }),
+  pendingEmail: z.string().nullable().meta({ description: "An address asked for whose link is not followed yet" }),
+});
