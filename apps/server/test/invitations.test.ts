@@ -139,6 +139,12 @@ describe("invitations", () => {
     expect(done.status).toBe(200);
     expect(done.body.user).toMatchObject({ email: `${tag}-7@crew.test`, firstName: "First7", lastName: "Last, 7" });
     expect((await device.get("/api/auth/user")).status).toBe(200);
+    // The link proved the address: with verification required the member still signs in.
+    const [invitee] = await server.database.db
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, `${tag}-7@crew.test`));
+    expect(invitee?.verifiedAt).toBeInstanceOf(Date);
     expect(
       (await new Client(server.url).post("/api/login", { email: `${tag}-7@crew.test`, password: PASSWORD })).status,
     ).toBe(200);

@@ -143,7 +143,14 @@ export function createInvitations(deps: { config: Config; database: Database; ma
       if (!taken) return null;
       const [user] = await tx.db
         .insert(users)
-        .values({ email: taken.email, firstName: taken.firstName, lastName: taken.lastName, passwordHash })
+        // The invitation's link reached this address: it counts as verified.
+        .values({
+          email: taken.email,
+          firstName: taken.firstName,
+          lastName: taken.lastName,
+          passwordHash,
+          emailVerifiedAt: sql`now()`,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning(userColumns);
       if (!user) {
