@@ -64,12 +64,17 @@ await new Promise((res) => server.stdout.on("data", (d) => String(d).includes("i
 /** A new member's session cookie: the signed-in screens are measured as a member sees them. */
 async function signedInCookie(admin = false) {
   const account = admin ? ADMIN : { email: `lh${Date.now()}@test.local`, password: "lighthouse-member-k7Qz" };
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
+  // Past capacity (a loaded machine) the server answers 503 with Retry-After: wait and ask again.
+  const post = async (path, body, tries = 10) => {
+    const res = await fetch(`${base}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: base },
       body: JSON.stringify(body),
     });
+    if (res.status !== 503 || tries <= 1) return res;
+    await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 5) * 1000));
+    return post(path, body, tries - 1);
+  };
   const reg = admin ? null : await post("/api/register", { ...account, firstName: "Light", lastName: "House" });
   if (reg && !reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const login = await post("/api/login", account);
