@@ -148,10 +148,11 @@ async function repeatVisit(cookie) {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${base}/`);
-    // Warm: the worker controls the page and the member's cache is saved on the device.
+    // Warm: the worker is active (it controls the page from the next load on) and the member's cache
+    // is saved on the device.
     await page.waitForFunction(
-      () =>
-        navigator.serviceWorker.controller &&
+      async () =>
+        (await navigator.serviceWorker.getRegistration())?.active?.state === "activated" &&
         new Promise((res) => {
           const open = indexedDB.open("jcba-cache");
           open.onsuccess = () => {
