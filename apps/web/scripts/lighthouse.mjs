@@ -6,18 +6,23 @@
  * Uses Debian's Chromium (CHROMIUM_PATH) and runs lighthouse@12 through npx.
  *
  *   node scripts/lighthouse.mjs                    every screen
- *   node scripts/lighthouse.mjs /study/7 /test     only those screens ("landing" for the landing page)
+ *   node scripts/lighthouse.mjs /study/7 /test     only those screens ("landing" for the landing page;
+ *                                                  /admin… screens are measured as the admin)
  *   LH_REPORTS=dir node scripts/lighthouse.mjs     also keeps each run's JSON report in dir (long tasks,
  *                                                  script boot-up time, the LCP element)
  *
- * Targets (issue 25): performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05; the landing page also
- * 100 for accessibility, best practices and SEO. Scores move with the machine's load: on a shared
+ * With "/" among the screens it also times a repeat visit to the dashboard (service worker and the
+ * device's copy warm, the same CPU and network slowdown): until its numbers show, median of RUNS.
+ *
+ * Targets (issue 25): performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, a repeat visit ≤ 1 s;
+ * the landing page also 100 for accessibility, best practices and SEO. Scores move with the machine's load: on a shared
  * machine read them as indicative, and the bundle sizes (scripts/bundle-size.mjs) as exact.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { chromium as playwright } from "playwright-core";
 
 const web = resolve(import.meta.dirname, "..");
 const repo = resolve(web, "../..");
@@ -36,6 +41,8 @@ if (
 )
   process.exit(1);
 
+/** The admin's account (the server refuses a weak ADMIN_PASSWORD); its screens are measured signed in as the admin. */
+const ADMIN = { email: "lh@test.local", password: "lighthouse-bench-admin-k7Qz" };
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
@@ -46,8 +53,8 @@ const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/serv
     DATA_DIR: data,
     WEB_DIST: dist,
     LOG_LEVEL: "warn",
-    ADMIN_EMAIL: "lh@test.local",
-    ADMIN_PASSWORD: "lighthouse-1",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
     ALLOW_SIGNUP: "true",
   },
   stdio: ["ignore", "pipe", "inherit"],
@@ -55,16 +62,21 @@ const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/serv
 await new Promise((res) => server.stdout.on("data", (d) => String(d).includes("is running at") && res()));
 
 /** A new member's session cookie: the signed-in screens are measured as a member sees them. */
-async function memberCookie() {
-  const account = { email: `lh${Date.now()}@test.local`, password: "lighthouse-member-1" };
-  const post = (path, body) =>
-    fetch(`${base}${path}`, {
+async function signedInCookie(admin = false) {
+  const account = admin ? ADMIN : { email: `lh${Date.now()}@test.local`, password: "lighthouse-member-k7Qz" };
+  // Past capacity (a loaded machine) the server answers 503 with Retry-After: wait and ask again.
+  const post = async (path, body, tries = 10) => {
+    const res = await fetch(`${base}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: base },
       body: JSON.stringify(body),
     });
-  const reg = await post("/api/register", { ...account, firstName: "Light", lastName: "House" });
-  if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    if (res.status !== 503 || tries <= 1) return res;
+    await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 5) * 1000));
+    return post(path, body, tries - 1);
+  };
+  const reg = admin ? null : await post("/api/register", { ...account, firstName: "Light", lastName: "House" });
+  if (reg && !reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const login = await post("/api/login", account);
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
   return login.headers
@@ -111,17 +123,86 @@ function lighthouse(url, cookie, categories, attempt = 1) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * A repeat visit to the dashboard on the same profile (CPU 4× slower, slow 4G: 150 ms round trips,
+ * 1.6 Mbit/s), with the service worker and the device's copy of the data warm from a first visit:
+ * milliseconds from the navigation's start until the dashboard's numbers are on screen, RUNS times.
+ */
+async function repeatVisit(cookie) {
+  const browser = await playwright.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addCookies(
+      cookie.split("; ").map((c) => {
+        const [name, ...value] = c.split("=");
+        return { name, value: value.join("="), url: base };
+      }),
+    );
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[aria-label="Your study statistics"]')) return;
+        window.__numbersAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${base}/`);
+    // Warm: the worker is active (it controls the page from the next load on) and the member's cache
+    // is saved on the device.
+    await page.waitForFunction(
+      async () =>
+        (await navigator.serviceWorker.getRegistration())?.active?.state === "activated" &&
+        new Promise((res) => {
+          const open = indexedDB.open("jcba-cache");
+          open.onsuccess = () => {
+            const conn = open.result;
+            if (!conn.objectStoreNames.contains("queries")) return res(false);
+            const all = conn.transaction("queries").objectStore("queries").getAllKeys();
+            all.onsuccess = () => res(all.result.some((k) => /^member:\d+:bank$/.test(k)));
+          };
+          open.onerror = () => res(false);
+        }),
+      null,
+      { timeout: 120_000, polling: 500 },
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      await page.reload();
+      times.push(
+        await page.waitForFunction(() => window.__numbersAt, null, { timeout: 60_000 }).then((h) => h.jsonValue()),
+      );
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
 const rows = [];
 let exitCode = 0;
 try {
-  const cookie = await memberCookie();
+  const cookie = await signedInCookie();
+  if (screens.includes("/")) {
+    const times = await repeatVisit(await signedInCookie());
+    rows.repeat = `Repeat visit (service worker and device copy warm), the dashboard's numbers at ${times.map((t) => `${Math.round(t)} ms`).join(", ")}: median ${Math.round(median(times))} ms`;
+  }
+  const adminCookie = screens.some((s) => s.startsWith("/admin")) ? await signedInCookie(true) : null;
   for (const screen of screens) {
     const landing = screen === "landing";
     const samples = [];
     for (let i = 0; i < runs; i++) {
       const r = lighthouse(
         `${base}${landing ? "/" : screen}`,
-        landing ? null : cookie,
+        landing ? null : screen.startsWith("/admin") ? adminCookie : cookie,
         landing ? "performance,accessibility,best-practices,seo" : "performance",
       );
       // A signed-in screen that shows the landing page measured nothing: the session was not sent.
@@ -163,4 +244,5 @@ for (const r of rows)
   console.log(
     `| ${r.screen} | ${r.performance} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt).toLocaleString("en")} ms | ${r.cls.toFixed(2)} |${r.others ? ` ${r.others}` : ""}`,
   );
+if (rows.repeat) console.log(`\n${rows.repeat}`);
 process.exit(exitCode);

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { PageTitle } from "../components/PageTitle.tsx";
+import { ERROR_COLOR } from "./AdminListRow.tsx";
 import { SectionSelect } from "./SectionSelect.tsx";
 
 /** Title row of an admin page: back link, title, description and the add button. */
@@ -258,22 +259,5 @@ export function SectionField({
   );
 }
 
-/** Chakra's fg.error is too light on white for small text (axe); these pass AA in both themes. */
-export const ERROR_COLOR = { _light: "red.700", _dark: "red.300" } as const;
-
-/** One item of a short admin list (a member, a failed e-mail): what it is on the left, its buttons on the right. */
-export function AdminListRow(props: FlexProps) {
-  return (
-    <Flex
-      as="li"
-      justify="space-between"
-      align="center"
-      gap="2"
-      py="2"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: "0" }}
-      wrap="wrap"
-      {...props}
-    />
-  );
-}
+// In a file of their own so that the admin dashboard's lists load without this file's dialogs and forms.
+export { AdminListRow, ERROR_COLOR } from "./AdminListRow.tsx";

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, Heading, Text } from "@chakra-ui/react"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AdminListRow, ERROR_COLOR } from "./AdminUi.tsx";
+import { AdminListRow, ERROR_COLOR } from "./AdminListRow.tsx";
 
 type FailedMessage = RouterOutputs["admin"]["failedMail"]["items"][number];
 

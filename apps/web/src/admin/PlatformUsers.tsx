@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AdminListRow } from "./AdminUi.tsx";
+import { AdminListRow } from "./AdminListRow.tsx";
 
 type User = RouterOutputs["admin"]["users"][number];
 const PAGE_SIZE = 50;

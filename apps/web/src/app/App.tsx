@@ -9,12 +9,12 @@ import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { afterFirstScreen, nextTask } from "../offline/bankSteps.ts";
 import { keptOnDevice, PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
-import type { SessionUser } from "./session.ts";
+import type { RouterContext, SessionUser } from "./session.ts";
 import { makeSystem } from "./theme.ts";
 import { makeQueryClient, makeTrpcClient, TRPCProvider, trpcOptions } from "./trpc.ts";
 
-function makeRouter(user: SessionUser) {
-  return createRouter({ routeTree, context: { user }, defaultPreload: "intent", scrollRestoration: true });
+function makeRouter(context: RouterContext) {
+  return createRouter({ routeTree, context, defaultPreload: "intent", scrollRestoration: true });
 }
 
 declare module "@tanstack/react-router" {
@@ -86,17 +86,19 @@ function onSessionEnded(user: SessionUser, queryClient: () => QueryClient) {
  */
 export async function mountApp(element: HTMLElement, user: SessionUser) {
   const startedAt = Date.now();
-  const router = makeRouter(user);
+  const sessionEnded = onSessionEnded(user, () => queryClient);
+  const queryClient = makeQueryClient(sessionEnded);
+  const trpcClient = makeTrpcClient();
+  const trpc = trpcOptions(trpcClient, queryClient);
+  // The screen's loader asks for its data as the screen's code starts downloading, both before the
+  // styling system is built.
+  const router = makeRouter({ user, queryClient, trpc });
   const routed = router.load().catch(() => undefined); // a failure shows in the router's own error screen
   await nextTask();
   const system = makeSystem();
   await routed;
   await nextTask();
   const root = createRoot(element);
-  const sessionEnded = onSessionEnded(user, () => queryClient);
-  const queryClient = makeQueryClient(sessionEnded);
-  const trpcClient = makeTrpcClient();
-  const trpc = trpcOptions(trpcClient, queryClient);
   const bankHash = hashKey(trpc.questions.list.queryKey({}));
   const rendered = new Promise<void>((resolve) => {
     const stop = router.subscribe("onRendered", () => {

@@ -48,12 +48,30 @@ import {
  * components the app uses: registering all of Chakra's recipes costs about 30 KB of gzipped JS on
  * every signed-in screen. A component added to the app needs its recipe added here.
  */
+/**
+ * Chakra's colour palettes the app never names (as a colorPalette, a token or an alert status): each
+ * brings 18 tokens, the semantic ones resolved per colour mode, and building the token dictionary is
+ * most of the styling system's start-up on a slow phone. A palette the app starts to use comes out of
+ * this list.
+ */
+const UNUSED_PALETTES = new Set(["teal", "cyan", "pink"]);
+const usedPalettes = <T extends object>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+
 const base = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: usedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: usedPalettes(semanticTokens.colors) },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
 });
 
 const config = defineConfig({
