@@ -15,6 +15,7 @@ import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SecondFactorRouteImport } from './routes/second-factor'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
@@ -60,6 +61,11 @@ const ReviewRoute = ReviewRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SecondFactorRoute = SecondFactorRouteImport.update({
+  id: '/second-factor',
+  path: '/second-factor',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TestRoute = TestRouteImport.update({
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/performance': typeof PerformanceRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
+  '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/performance': typeof PerformanceRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
+  '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/performance': typeof PerformanceRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
+  '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
     | '/performance'
     | '/review'
     | '/search'
+    | '/second-factor'
     | '/test'
     | '/account/data'
     | '/account/passkeys'
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/performance'
     | '/review'
     | '/search'
+    | '/second-factor'
     | '/test'
     | '/account/data'
     | '/account/passkeys'
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/performance'
     | '/review'
     | '/search'
+    | '/second-factor'
     | '/test'
     | '/account/data'
     | '/account/passkeys'
@@ -296,6 +308,7 @@ export interface RootRouteChildren {
   PerformanceRoute: typeof PerformanceRoute
   ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
+  SecondFactorRoute: typeof SecondFactorRoute
   TestRoute: typeof TestRoute
   AccountDataRoute: typeof AccountDataRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
@@ -350,6 +363,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/second-factor': {
+      id: '/second-factor'
+      path: '/second-factor'
+      fullPath: '/second-factor'
+      preLoaderRoute: typeof SecondFactorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/test': {
@@ -496,6 +516,7 @@ const rootRouteChildren: RootRouteChildren = {
   PerformanceRoute: PerformanceRoute,
   ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
+  SecondFactorRoute: SecondFactorRoute,
   TestRoute: TestRoute,
   AccountDataRoute: AccountDataRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,

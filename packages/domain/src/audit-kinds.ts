@@ -39,6 +39,15 @@ export const AUDIT_KINDS = [
   "question.restored",
   "question.regraded",
   "flashcard.restored",
+  "secondfactor.enabled",
+  "secondfactor.verified",
+  "secondfactor.failure",
+  "secondfactor.recovery",
+  "secondfactor.reset",
+  "reauth.success",
+  "reauth.failure",
+  "token.admincreated",
+  "session.ended",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -52,7 +61,10 @@ export type AdminAuditKind = Extract<
 /** What the server records about signing in and out, accounts' passwords and API tokens. */
 export type SecurityEventKind = Extract<
   AuditKind,
-  `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}` | "signout" | "role.changed"
+  | `${"signin" | "signup" | "password" | "token" | "sso" | "passkey"}.${string}`
+  | `${"secondfactor" | "reauth" | "session"}.${string}`
+  | "signout"
+  | "role.changed"
 >;
 
 /**

@@ -67,7 +67,13 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 export type TokenScope = "read" | "write";
 
-export interface ValidSession {
+/** What a session has proved beyond the password, and when its owner last proved who they are. */
+export interface SessionStamps {
+  secondFactor: boolean;
+  authenticatedAt: Date;
+}
+
+export interface ValidSession extends SessionStamps {
   user: SessionUser;
   /** The session's id (the token's hash), to end every session but this one. */
   id: string;
@@ -75,16 +81,33 @@ export interface ValidSession {
   renewed: boolean;
 }
 
+/** Where a session was begun, for 'Signed-in devices'. */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  network?: string | null;
+}
+
 export interface ValidApiToken {
   user: SessionUser;
   tokenId: number;
   scope: TokenScope;
+  /** An operator's token (made with the CLI): it may reach admin paths. */
+  admin: boolean;
   /** True when this call read the token from the database (at most every few seconds per token). */
   fresh: boolean;
 }
 
 export interface Sessions {
-  create(user: { id: number; isAdmin: boolean }): Promise<{ token: string; id: string; expiresAt: Date }>;
+  /** A new session; `secondFactor` when the sign-in itself proved two factors (a passkey). */
+  create(
+    user: { id: number; isAdmin: boolean },
+    options?: SessionOrigin & { secondFactor?: boolean },
+  ): Promise<{ token: string; id: string; expiresAt: Date }>;
+  /**
+   * The session's owner just proved who they are (re-authentication), with a second factor or not:
+   * its stamps change on every server at once.
+   */
+  authenticated(sessionId: string, secondFactor: boolean): Promise<void>;
   /** The user of a session token, sliding its expiry; null when unknown, expired or past its lifetime. */
   validate(token: string): Promise<ValidSession | null>;
   validateApiToken(token: string): Promise<ValidApiToken | null>;
@@ -110,7 +133,7 @@ export interface SessionLifetimes {
 
 export const DEFAULT_LIFETIMES: SessionLifetimes = { memberMs: 30 * DAY, adminMs: 12 * HOUR };
 
-interface CachedSession {
+interface CachedSession extends SessionStamps {
   user: SessionUser;
   expiresAt: Date;
   at: number;
@@ -157,14 +180,33 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
 
   return {
     ready,
-    async create(user) {
+    async create(user, options = {}) {
       const token = generateToken();
       const id = hashToken(token);
       const now = Date.now();
       const createdAt = new Date(now);
       const expiresAt = expiryOf(createdAt, user.isAdmin, now);
-      await db.insert(sessions).values({ id, userId: user.id, expiresAt, createdAt });
+      await db.insert(sessions).values({
+        id,
+        userId: user.id,
+        expiresAt,
+        createdAt,
+        authenticatedAt: createdAt,
+        lastSeenAt: createdAt,
+        secondFactorAt: options.secondFactor ? createdAt : null,
+        userAgent: options.userAgent?.slice(0, 300) ?? null,
+        network: options.network ?? null,
+      });
       return { token, id, expiresAt };
+    },
+
+    async authenticated(sessionId, secondFactor) {
+      const now = new Date();
+      await db
+        .update(sessions)
+        .set(secondFactor ? { authenticatedAt: now, secondFactorAt: now } : { authenticatedAt: now })
+        .where(eq(sessions.id, sessionId));
+      await broadcast(`s:${sessionId}`);
     },
 
     async validate(token) {
@@ -173,9 +215,22 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       const now = Date.now();
       const hit = cache.get(id);
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
-        return { user: hit.user, id, expiresAt: hit.expiresAt, renewed: false };
+        return {
+          user: hit.user,
+          id,
+          expiresAt: hit.expiresAt,
+          renewed: false,
+          secondFactor: hit.secondFactor,
+          authenticatedAt: hit.authenticatedAt,
+        };
       const [row] = await db
-        .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+        .select({
+          ...userColumns,
+          expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
+          secondFactorAt: sessions.secondFactorAt,
+          authenticatedAt: sessions.authenticatedAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)));
@@ -183,7 +238,8 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         cache.delete(id);
         return null;
       }
-      const { expiresAt: storedExpiry, createdAt, ...user } = row;
+      const { expiresAt: storedExpiry, createdAt, secondFactorAt, authenticatedAt, ...user } = row;
+      const stamps = { secondFactor: secondFactorAt !== null, authenticatedAt };
       // A member promoted to admin keeps a member's session only up to an admin's lifetime.
       const cap = expiryOf(createdAt, user.isAdmin, now);
       let expiresAt = storedExpiry;
@@ -199,8 +255,13 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         if (renewed) await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
       }
       if (cache.size > CACHE_MAX) cache.clear();
-      cache.set(id, { user, expiresAt, at: now });
-      return { user, id, expiresAt, renewed };
+      // Read from the database at most every few minutes per session: 'last seen' needs no more.
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, id));
+      cache.set(id, { user, expiresAt, at: now, ...stamps });
+      return { user, id, expiresAt, renewed, ...stamps };
     },
 
     async validateApiToken(token) {
@@ -214,6 +275,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
           ...userColumns,
           tokenId: apiTokens.id,
           scope: apiTokens.scope,
+          admin: apiTokens.admin,
           expiresAt: apiTokens.expiresAt,
         })
         .from(apiTokens)
@@ -224,8 +286,8 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         return null;
       }
       await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
-      const { tokenId, scope, expiresAt, ...user } = row;
-      const valid = { user, tokenId, scope };
+      const { tokenId, scope, admin, expiresAt, ...user } = row;
+      const valid = { user, tokenId, scope, admin };
       if (apiCache.size > CACHE_MAX) apiCache.clear();
       apiCache.set(hash, { token: valid, expiresAt: expiresAt.getTime(), at: now });
       return { ...valid, fresh: true };

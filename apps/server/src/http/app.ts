@@ -17,6 +17,7 @@ import { registerOidcRoutes } from "../auth/oidc/routes.ts";
 import { registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
+import { registerSecondFactorRoutes } from "../auth/second-factor/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
   registerAuthRoutes(app, { config, database, sessions, audit, sso });
   registerPasskeyRoutes(app, { config, database, sessions, audit, flows });
   registerRecoveryRoutes(app, { config, database, sessions, audit, recovery });
+  registerSecondFactorRoutes(app, { database, sessions, audit });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);

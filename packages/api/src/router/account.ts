@@ -12,7 +12,7 @@ import {
   tokenRevoked,
 } from "../services/account/schemas.ts";
 import { createToken, revokeToken, tokensOf } from "../services/account/tokens.ts";
-import { protectedProcedure, router, sessionProcedure } from "../trpc/procedures.ts";
+import { protectedProcedure, recentlyAuthenticated, router, sessionProcedure } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
 const rest = restEndpoints("Account");
@@ -31,6 +31,7 @@ export const accountRouter = router({
     .query(({ ctx }) => tokensOf(ctx)),
 
   createToken: sessionProcedure
+    .use(recentlyAuthenticated)
     .meta(rest("POST", "/account/tokens", "Create a personal API token; the token is shown in this answer only"))
     .input(createTokenInput)
     .output(tokenInfo.extend({ token: z.string() }))

@@ -21,6 +21,7 @@ import {
   questionFlags,
   questionResults,
   questionVersions,
+  recoveryCodes,
   reminderSettings,
   reports,
   reviewItems,
@@ -28,6 +29,7 @@ import {
   reviewModels,
   sessions,
   testAttempts,
+  totpFactors,
   users,
 } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
@@ -61,6 +63,8 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
   { table: reviewModels, userId: reviewModels.userId },
   { table: pushSubscriptions, userId: pushSubscriptions.userId },
   { table: reminderSettings, userId: reminderSettings.userId },
+  { table: totpFactors, userId: totpFactors.userId },
+  { table: recoveryCodes, userId: recoveryCodes.userId },
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */
