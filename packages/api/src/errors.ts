@@ -7,6 +7,7 @@
  */
 import { type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { sqlState } from "./trpc/db-errors.ts";
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
@@ -73,6 +74,12 @@ export function publicError(error: unknown, requestId?: string): PublicError {
     const issues = issuesOf(error.cause);
     return { status, code: error.code, message: error.message, ...(issues ? { issues } : {}) };
   }
+  if (sqlState(error) === "57014")
+    return {
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message: "The database is busy right now. Please try again in a few seconds.",
+    };
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500)
     return { status, code: CODE_BY_STATUS[status] ?? "BAD_REQUEST", message: (error as Error).message };

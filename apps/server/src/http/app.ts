@@ -7,7 +7,7 @@ import type { Writable } from "node:stream";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import { appRouter, type ContentCache, type Context, createContentCache } from "@jcba/api";
+import { appRouter, BUSY_RETRY_AFTER_SECONDS, type ContentCache, type Context, createContentCache } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
@@ -151,6 +151,11 @@ export async function buildApp({ config, database, contentTtlMs, logStream, back
       createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) => createContext(req, res),
       onError,
       maxBodySize: importLimit,
+      // A call the database was too busy for (503) may be tried again shortly, as over REST.
+      responseMeta: ({ errors }: { errors: { code: string }[] }) =>
+        errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
+          ? { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } }
+          : {},
     },
   });
   registerRestRoutes(app, createContext);
