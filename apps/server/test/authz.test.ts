@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(66);
+    expect(calls).toHaveLength(69);
     expect(calls.filter((c) => c.adminOnly)).toHaveLength(26);
   });
 

@@ -14,4 +14,5 @@ export * from "./search.ts";
 export * from "./sections.ts";
 export * from "./test-code.ts";
 export * from "./text.ts";
+export * from "./user-agent.ts";
 export * from "./versions.ts";

@@ -119,6 +119,8 @@ export interface Sessions {
   userChanged(userId: number): Promise<void>;
   /** Forgets a revoked API token on every server at once. */
   invalidateApiToken(tokenHash: string): Promise<void>;
+  /** Forgets sessions already deleted from the database, on every server at once. */
+  forgetSessions(sessionIds: string[]): Promise<void>;
   /** Resolves once this server hears other servers' session changes. */
   ready: Promise<void>;
   deleteExpired(): Promise<void>;
@@ -319,6 +321,10 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
 
     async invalidateApiToken(tokenHash) {
       await broadcast(`t:${tokenHash}`);
+    },
+
+    async forgetSessions(sessionIds) {
+      for (const id of sessionIds) await broadcast(`s:${id}`);
     },
 
     async deleteExpired() {

@@ -46,6 +46,7 @@ export function createContextFactory({ config, database, content, sessions, audi
   const userSessions: UserSessionServices = {
     endAll: (userId) => sessions.invalidateUser(userId),
     changed: (userId) => sessions.userChanged(userId),
+    forget: (sessionIds) => sessions.forgetSessions(sessionIds),
   };
 
   const mail: MailServices = { sendPasswordReset: (userId) => recovery.sendLink(userId), kick: mailSent };

@@ -2,6 +2,14 @@
 import { changePasswordInput, createTokenInput, deleteAccountInput, idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import { deleteAccount } from "../services/account/deletion.ts";
+import {
+  deviceId,
+  deviceInfo,
+  devicesEnded,
+  devicesOf,
+  endDevice,
+  endOtherDevices,
+} from "../services/account/devices.ts";
 import { exportAccount } from "../services/account/export.ts";
 import { changePassword } from "../services/account/password.ts";
 import {
@@ -67,4 +75,28 @@ export const accountRouter = router({
     .input(deleteAccountInput)
     .output(accountDeleted)
     .mutation(({ ctx, input }) => deleteAccount(ctx, input.password)),
+
+  devices: sessionProcedure
+    .meta(
+      rest(
+        "GET",
+        "/account/devices",
+        "Signed-in devices: your sessions with browser, system, network (/24 or /64), when each began and was last seen, and which is this one",
+      ),
+    )
+    .input(z.void())
+    .output(z.array(deviceInfo))
+    .query(({ ctx }) => devicesOf(ctx)),
+
+  endDevice: sessionProcedure
+    .meta(rest("DELETE", "/account/devices/{id}", "Sign out one of your other devices; it is signed out at once"))
+    .input(deviceId)
+    .output(devicesEnded)
+    .mutation(({ ctx, input }) => endDevice(ctx, input.id)),
+
+  endOtherDevices: sessionProcedure
+    .meta(rest("POST", "/account/devices/end-others", "Sign out every device but this one"))
+    .input(z.void())
+    .output(devicesEnded)
+    .mutation(({ ctx }) => endOtherDevices(ctx)),
 });

@@ -46,7 +46,7 @@ export interface AccountServices {
   /** Forgets a revoked token at once. */
   forgetToken(tokenHash: string): Promise<void>;
   audit(event: {
-    kind: Extract<SecurityEventKind, "password.changed" | "token.created" | "token.revoked">;
+    kind: Extract<SecurityEventKind, "password.changed" | "token.created" | "token.revoked" | "session.ended">;
     actorUserId: number;
     targetType?: string;
     targetId?: string | number;
@@ -60,6 +60,8 @@ export interface UserSessionServices {
   endAll(userId: number): Promise<void>;
   /** The user's role changed: every server reads it afresh on the next request. */
   changed(userId: number): Promise<void>;
+  /** Sessions ended in the database ('Signed-in devices'): every server forgets them at once. */
+  forget(sessionIds: string[]): Promise<void>;
 }
 
 /** What the admin procedures need from the server's mailer (apps/server/src/mail). */
