@@ -21,6 +21,9 @@ describe("audit kinds", () => {
       "sso",
       "passkey",
       "account",
+      "secondfactor",
+      "reauth",
+      "session",
     ]);
   });
 });
