@@ -80,10 +80,10 @@ test("a new admin's first sign-in enrols an authenticator app before any admin s
 
   const secret = (await page.getByTestId("totp-secret").textContent()).trim();
   nextCode = authenticator(secret);
-  await page.getByLabel("Code from your authenticator app").fill("000000");
+  await page.getByRole("textbox", { name: "Code from your authenticator app" }).fill("000000");
   await page.getByRole("button", { name: "Turn on" }).click();
   await page.getByText("That code is not right").waitFor();
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode());
+  await page.getByRole("textbox", { name: "Code from your authenticator app" }).fill(await nextCode());
   await page.getByRole("button", { name: "Turn on" }).click();
   await page.getByText("Your authenticator app is set up.").waitFor();
   recoveryCodes = (await page.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
@@ -101,7 +101,7 @@ test("an enrolled admin signs in with the password, then a code; a recovery code
   await signInThroughForm(page, newAdmin);
   await page.getByRole("heading", { name: "Two-step sign-in" }).waitFor();
   assert.equal(await statusOf(context, "/admin/stats"), 403);
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode());
+  await page.getByRole("textbox", { name: "Code from your authenticator app" }).fill(await nextCode());
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(`${BASE_URL}/admin`);
   assert.equal(await statusOf(context, "/admin/stats"), 200);
