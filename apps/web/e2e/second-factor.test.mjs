@@ -89,7 +89,7 @@ test("a new admin's first sign-in enrols an authenticator app before any admin s
   recoveryCodes = (await page.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
   assert.equal(recoveryCodes.length, 10);
   await page.getByRole("button", { name: /I have kept them/ }).click();
-  await page.waitForURL(`${BASE_URL}/admin`);
+  await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
   assert.equal(await statusOf(context, "/admin/stats"), 200);
   await context.close();
 });
@@ -103,7 +103,7 @@ test("an enrolled admin signs in with the password, then a code; a recovery code
   assert.equal(await statusOf(context, "/admin/stats"), 403);
   await page.getByRole("textbox", { name: "Code from your authenticator app" }).fill(await nextCode());
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(`${BASE_URL}/admin`);
+  await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
   assert.equal(await statusOf(context, "/admin/stats"), 200);
   await context.close();
 
