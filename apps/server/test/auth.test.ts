@@ -64,7 +64,8 @@ describe("sign-in and sessions", () => {
       { "content-type": "application/x-www-form-urlencoded", cookie },
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/");
+    // An admin goes on to the second factor (enrolment here); a member would land on /.
+    expect(res.headers.get("location")).toBe("/second-factor");
     expect((await form.get("/api/auth/user")).body.isAdmin).toBe(true);
     const json = new Client(server.url);
     const r2 = await json.post("/api/login", ADMIN);

@@ -5,6 +5,7 @@
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
+import { Secret, TOTP } from "otpauth";
 import type { Sessions } from "../src/auth/sessions.ts";
 import { ensureAdmin } from "../src/auth/users.ts";
 import { type AppDeps, buildApp } from "../src/http/app.ts";
@@ -67,8 +68,13 @@ export async function startServer(
   const { app, sessions } = await buildApp({ config, database, ...options });
   await app.listen({ port: config.PORT, host: "127.0.0.1" });
   const address = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  // Servers on one database share the admin's authenticator (see admin()).
+  const databaseId = (database as Database & { testId?: string }).testId ?? `db${++databases}`;
+  Object.assign(database, { testId: databaseId });
+  databaseOf.set(url, (database as Database & { url?: string }).url ?? databaseId);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     database,
     sessions,
     async stop() {
@@ -151,11 +157,69 @@ export async function member(base: string, first = "Maria", last = "Lopez", emai
   return client;
 }
 
-export async function admin(base: string): Promise<Client> {
+/**
+ * The admin, signed in with both factors through the real flow: the password, then on a database
+ * where the admin has no authenticator yet enrolment (the secret kept here, as the admin's app keeps
+ * it), else a code computed from that secret. Each code's time step is used once (the server refuses
+ * a replay), so a test signing the admin in often waits for the next step.
+ */
+export async function admin(base: string, account: { email: string; password: string } = ADMIN): Promise<Client> {
   const client = new Client(base);
-  const res = await client.post("/api/login", ADMIN);
+  const res = await client.post("/api/login", account);
   if (res.status !== 200) throw new Error(`admin login: ${res.status}`);
+  await completeSecondFactor(client, account.email, res.body.secondFactor);
   return client;
+}
+
+/** Authenticator secrets of the test admins, by database (servers sharing one share its secrets). */
+const secrets = new Map<string, { secret: string; usedSteps: Set<number> }>();
+/** Which database each test server runs on, by its URL. */
+const databaseOf = new Map<string, string>();
+let databases = 0;
+const secretKey = (base: string, email: string) => `${databaseOf.get(base) ?? base}|${email}`;
+
+/** The next code of `secret` whose time step this process has not used yet (waiting for one if need be). */
+export async function nextTotpCode(entry: { secret: string; usedSteps: Set<number> }): Promise<string> {
+  const totp = new TOTP({ secret: Secret.fromBase32(entry.secret), period: 30, digits: 6, algorithm: "SHA1" });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const now = Math.floor(Date.now() / 30_000);
+    // The server takes the previous, current and next step; never one already taken.
+    const step = [now - 1, now, now + 1].find((s) => !entry.usedSteps.has(s));
+    if (step !== undefined) {
+      entry.usedSteps.add(step);
+      return totp.generate({ timestamp: step * 30_000 + 1 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("no unused TOTP step within 90 s");
+}
+
+/** The next unused code of the admin's authenticator on the server at `base` (for re-authentication). */
+export async function adminCode(base: string, email = ADMIN.email): Promise<string> {
+  const entry = secrets.get(secretKey(base, email));
+  if (!entry) throw new Error(`no authenticator secret for ${email} on ${base}`);
+  return nextTotpCode(entry);
+}
+
+/** Enrols (keeping the secret) or enters the next code, as the sign-in's answer asks. */
+export async function completeSecondFactor(client: Client, email: string, step: "enrol" | "verify" | undefined) {
+  if (!step) return;
+  const key = secretKey(client.base, email);
+  if (step === "enrol") {
+    const setup = await client.post("/api/second-factor/setup");
+    if (setup.status !== 200) throw new Error(`second factor setup: ${setup.status}`);
+    const entry = { secret: setup.body.secret as string, usedSteps: new Set<number>() };
+    secrets.set(key, entry);
+    const enabled = await client.post("/api/second-factor/enable", { code: await nextTotpCode(entry) });
+    if (enabled.status !== 200)
+      throw new Error(`second factor enable: ${enabled.status} ${JSON.stringify(enabled.body)}`);
+    return;
+  }
+  const entry = secrets.get(key);
+  if (!entry) throw new Error(`no authenticator secret for ${email} on ${client.base}`);
+  const verified = await client.post("/api/second-factor/verify", { code: await nextTotpCode(entry) });
+  if (verified.status !== 200) throw new Error(`second factor: ${verified.status} ${JSON.stringify(verified.body)}`);
 }
 
 /** The sign-in page's form token and the cookie it must match, as a browser would have them. */

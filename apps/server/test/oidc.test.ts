@@ -422,7 +422,7 @@ describe("PASSWORD_SIGNIN=false", () => {
 
       // Account: no password to change, and none confirms deleting the account.
       const [admin] = await hub.database.db.select().from(users).where(eq(users.email, "admin@test.local"));
-      const session = await second.sessions.create(admin!, "sso");
+      const session = await second.sessions.create(admin!, { signedInWith: "sso" });
       const member = new Client(second.url);
       member.cookie = `jcba_session=${session.token}`;
       expect((await member.get("/api/account/sign-in")).body).toMatchObject({ passwords: false, sso: true });

@@ -8,6 +8,7 @@ import {
   ADMIN,
   admin,
   Client,
+  completeSecondFactor,
   MEMBER_PASSWORD,
   member,
   startSecondServer,
@@ -175,10 +176,14 @@ describe("member directory", () => {
   });
 
   it("makes a member an admin: the role applies at the member's next request", async () => {
-    const maria = await member(server.url);
+    const email = uniqueEmail();
+    const maria = await member(server.url, "Maria", "Lopez", email);
     const id = await idOf(maria);
     expect((await maria.get("/api/admin/stats")).status).toBe(403);
     expect((await boss.patch(`/api/admin/users/${id}`, { isAdmin: true })).status).toBe(200);
+    // An admin now: admin paths ask for the second factor, which the new admin sets up in this session.
+    expect((await maria.get("/api/admin/stats")).body.code).toBe("SECOND_FACTOR_REQUIRED");
+    await completeSecondFactor(maria, email, "enrol");
     expect((await maria.get("/api/admin/stats")).status).toBe(200);
     expect((await boss.patch(`/api/admin/users/${id}`, { isAdmin: false })).status).toBe(200);
     expect((await maria.get("/api/admin/stats")).status).toBe(403);

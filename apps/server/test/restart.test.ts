@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN, Client, newDatabaseLocation, onPostgres, startServer } from "./harness.ts";
+import { admin, Client, newDatabaseLocation, onPostgres, startServer } from "./harness.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -28,8 +28,7 @@ describe("restart", () => {
     await c.post("/api/login", { email: "keeper@test.local", password: "keep-password-1" });
     const [q] = (await c.get("/api/questions?section=6")).body;
     await c.post("/api/progress/question-attempt", { questionId: q.id, userAnswer: q.correctAnswer });
-    const a = new Client(server.url);
-    await a.post("/api/login", ADMIN);
+    const a = await admin(server.url);
     await a.patch(`/api/questions/${q.id}`, { explanation: "Edited by the union admin." });
     const totalBefore = (await c.get("/api/questions")).body.length;
     await server.stop();

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
-import { ADMIN, BASE_URL, DESKTOP, launch, registerMember, until } from "./helpers.mjs";
+import { BASE_URL, DESKTOP, launch, registerMember, signedInContext, until } from "./helpers.mjs";
 import { startMailbox } from "./mail.mjs";
 
 /** The address links are built from (run.mjs sets PUBLIC_URL to localhost: passkeys need a host name). */
@@ -82,8 +82,7 @@ test("an admin sends a member a password-reset link from Platform Users, and see
   const setup = await browser.newContext({ baseURL: BASE_URL });
   const account = await registerMember(setup.request, "Omar", "Directory");
   await setup.close();
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
-  assert.ok((await context.request.post(`${BASE_URL}/api/login`, { data: ADMIN })).ok());
+  const { context } = await signedInContext(browser, { admin: true, viewport: DESKTOP });
   const page = await context.newPage();
   await page.goto(`${BASE_URL}/admin`);
   await page.getByRole("heading", { name: "E-mail not sent" }).waitFor();

@@ -1,7 +1,12 @@
 /** Shared e2e helpers: a browser, signed-in pages and the REST API (screenshots and axe checks: checks.mjs). */
 
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before } from "node:test";
+import { Secret, TOTP } from "otpauth";
 import { chromium } from "playwright-core";
 
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:3000";
@@ -64,11 +69,66 @@ export async function signedInContext(
   else {
     const res = await context.request.post(`${BASE_URL}/api/login`, { data: ADMIN });
     if (!res.ok()) throw new Error(`admin login failed: ${res.status()}`);
+    await completeSecondFactor(context.request, (await res.json()).secondFactor);
   }
   if (!admin) {
     // registerMember already set the session cookie on this context.
   }
   return { context, account };
+}
+
+/**
+ * The admin's authenticator, as the admin's phone would keep it: the secret from enrolment and the
+ * time steps already used (the server takes each code once). Every test file runs in its own process,
+ * so it lives in a file beside the server's data (or in the temp folder, by server address).
+ */
+const authenticatorFile = process.env.DATA_DIR
+  ? join(process.env.DATA_DIR, "e2e-admin-authenticator.json")
+  : join(tmpdir(), `jcba-e2e-authenticator-${createHash("sha256").update(BASE_URL).digest("hex").slice(0, 12)}.json`);
+
+const readAuthenticator = () =>
+  existsSync(authenticatorFile) ? JSON.parse(readFileSync(authenticatorFile, "utf8")) : { secret: null, usedSteps: [] };
+
+/** Keeps the secret the enrolment screen or route showed. */
+export function keepAuthenticatorSecret(secret) {
+  writeFileSync(authenticatorFile, JSON.stringify({ secret, usedSteps: [] }));
+}
+
+/** The admin's next code whose time step no test used yet, waiting for a new step when all are used. */
+export async function nextAdminCode() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const state = readAuthenticator();
+    if (!state.secret) throw new Error("the admin has no authenticator secret yet");
+    const now = Math.floor(Date.now() / 30_000);
+    // The server takes the previous, current and next step; never one already taken.
+    const step = [now - 1, now, now + 1].find((s) => !state.usedSteps.includes(s));
+    if (step !== undefined) {
+      writeFileSync(authenticatorFile, JSON.stringify({ ...state, usedSteps: [...state.usedSteps.slice(-5), step] }));
+      return new TOTP({ secret: Secret.fromBase32(state.secret) }).generate({ timestamp: step * 30_000 + 1 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a new time step, not an assertion delay
+  }
+  throw new Error("no unused authenticator code within 90 s");
+}
+
+/** After the admin's password: enrolment on a new server (keeping the secret), else the next code. */
+export async function completeSecondFactor(request, step) {
+  if (!step) return;
+  if (step === "enrol") {
+    const setup = await request.post(`${BASE_URL}/api/second-factor/setup`, { data: {} });
+    if (!setup.ok()) throw new Error(`second factor setup failed: ${setup.status()}`);
+    keepAuthenticatorSecret((await setup.json()).secret);
+    const enabled = await request.post(`${BASE_URL}/api/second-factor/enable`, {
+      data: { code: await nextAdminCode() },
+    });
+    if (!enabled.ok()) throw new Error(`second factor enable failed: ${enabled.status()} ${await enabled.text()}`);
+    return;
+  }
+  const verified = await request.post(`${BASE_URL}/api/second-factor/verify`, {
+    data: { code: await nextAdminCode() },
+  });
+  if (!verified.ok()) throw new Error(`second factor failed: ${verified.status()} ${await verified.text()}`);
 }
 
 /** A short value no other test run will produce, for names of items a test creates. */

@@ -16,6 +16,7 @@ import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as PlanRouteImport } from './routes/plan'
 import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SecondFactorRouteImport } from './routes/second-factor'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
@@ -68,6 +69,11 @@ const ReviewRoute = ReviewRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SecondFactorRoute = SecondFactorRouteImport.update({
+  id: '/second-factor',
+  path: '/second-factor',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TestRoute = TestRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/plan': typeof PlanRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
+  '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
@@ -195,6 +202,7 @@ export interface FileRoutesByTo {
   '/plan': typeof PlanRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
+  '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
@@ -223,6 +231,7 @@ export interface FileRoutesById {
   '/plan': typeof PlanRoute
   '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
+  '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/passkeys': typeof AccountPasskeysRoute
@@ -252,6 +261,7 @@ export interface FileRouteTypes {
     | '/plan'
     | '/review'
     | '/search'
+    | '/second-factor'
     | '/test'
     | '/account/data'
     | '/account/passkeys'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/plan'
     | '/review'
     | '/search'
+    | '/second-factor'
     | '/test'
     | '/account/data'
     | '/account/passkeys'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/plan'
     | '/review'
     | '/search'
+    | '/second-factor'
     | '/test'
     | '/account/data'
     | '/account/passkeys'
@@ -333,6 +345,7 @@ export interface RootRouteChildren {
   PlanRoute: typeof PlanRoute
   ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
+  SecondFactorRoute: typeof SecondFactorRoute
   TestRoute: typeof TestRoute
   AccountDataRoute: typeof AccountDataRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
@@ -394,6 +407,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/second-factor': {
+      id: '/second-factor'
+      path: '/second-factor'
+      fullPath: '/second-factor'
+      preLoaderRoute: typeof SecondFactorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/test': {
@@ -559,6 +579,7 @@ const rootRouteChildren: RootRouteChildren = {
   PlanRoute: PlanRoute,
   ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
+  SecondFactorRoute: SecondFactorRoute,
   TestRoute: TestRoute,
   AccountDataRoute: AccountDataRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,

@@ -7,8 +7,22 @@
  */
 import { type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { sqlState } from "./trpc/db-errors.ts";
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+
+/** Why a signed-in caller is refused until they take one more step: what `code` says in the answer. */
+export type AuthStep = "SECOND_FACTOR_REQUIRED" | "REAUTH_REQUIRED";
+
+/** A 403 whose `code` names the step the caller must take (the web app routes or asks on it). */
+export class AuthStepRequired extends TRPCError {
+  constructor(
+    readonly step: AuthStep,
+    message: string,
+  ) {
+    super({ code: "FORBIDDEN", message });
+  }
+}
 
 /** An invalid field of refused input, as zod reports it. */
 export interface InputIssue {
@@ -19,7 +33,7 @@ export interface InputIssue {
 /** An error as the client may see it. */
 export interface PublicError {
   status: number;
-  code: TRPC_ERROR_CODE_KEY;
+  code: TRPC_ERROR_CODE_KEY | AuthStep;
   message: string;
   /** Refused input's invalid fields, as zod reported them. */
   issues?: InputIssue[];
@@ -56,9 +70,16 @@ export function publicError(error: unknown, requestId?: string): PublicError {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (error.code === "INTERNAL_SERVER_ERROR") return internal(status, requestId);
+    if (error instanceof AuthStepRequired) return { status, code: error.step, message: error.message };
     const issues = issuesOf(error.cause);
     return { status, code: error.code, message: error.message, ...(issues ? { issues } : {}) };
   }
+  if (sqlState(error) === "57014")
+    return {
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message: "The database is busy right now. Please try again in a few seconds.",
+    };
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500)
     return { status, code: CODE_BY_STATUS[status] ?? "BAD_REQUEST", message: (error as Error).message };

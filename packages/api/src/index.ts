@@ -3,7 +3,15 @@ import type { AppRouter } from "./root.ts";
 
 export * as accountSchemas from "@jcba/validators/api";
 export { MEMBER_HEADER } from "@jcba/validators/headers";
-export { type ErrorBody, errorBody, INTERNAL_MESSAGE, type PublicError, publicError } from "./errors.ts";
+export {
+  type AuthStep,
+  AuthStepRequired,
+  type ErrorBody,
+  errorBody,
+  INTERNAL_MESSAGE,
+  type PublicError,
+  publicError,
+} from "./errors.ts";
 export {
   type AnswerGroup,
   type AnswersWritten,
@@ -24,6 +32,7 @@ export {
 export { claimLease, releaseLease } from "./services/jobs/leases.ts";
 export * as reminders from "./services/reminders/reminders.ts";
 export * as reviewModels from "./services/review-model/model.ts";
+export { BUSY_RETRY_AFTER_SECONDS } from "./trpc/db-errors.ts";
 export {
   type AccountServices,
   type BackupServices,
@@ -32,6 +41,7 @@ export {
   createCallerFactory,
   type MailServices,
   type ProcedureMeta,
+  REAUTH_WINDOW_MS,
   type SessionUser,
   type UserSessionServices,
 } from "./trpc/procedures.ts";

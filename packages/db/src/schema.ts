@@ -81,6 +81,14 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** How (password, passkey, sso): a fresh SSO sign-in confirms a grave change such as deleting the account. */
     signedInWith: text(),
+    /** When this session passed the second factor (a TOTP code, a recovery code, or a passkey); admins need it. */
+    secondFactorAt: timestamp({ withTimezone: true }),
+    /** When the member last proved who they are in this session (sign-in or re-authentication). */
+    authenticatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** For 'Signed-in devices': the browser's user agent (cut short) and the address's /24 or /64. */
+    userAgent: text(),
+    network: text(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -103,6 +111,8 @@ export const apiTokens = pgTable(
     scope: text({ enum: ["read", "write"] })
       .notNull()
       .default("write"),
+    /** Admin rights: only an operator makes such a token, with the CLI, for a few days at most. */
+    admin: boolean().notNull().default(false),
   },
   (t) => [
     index("api_tokens_user_idx").on(t.userId),
@@ -894,4 +904,34 @@ export const invitations = pgTable(
     uniqueIndex("invitations_one_open_idx").on(t.email).where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
     index("invitations_created_idx").on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The secret is encrypted with AES-256-GCM under a key
+ * kept in the database's server-secrets row (apps/server/src/auth/second-factor), never exported. It
+ * counts once `enabledAt` is set (enrolment verified by a code); `usedSteps` are the time steps whose
+ * codes were already accepted, so a code cannot be used twice within its window.
+ */
+export const totpFactors = pgTable("totp_factors", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  enabledAt: timestamp({ withTimezone: true }),
+  usedSteps: jsonb().$type<number[]>().notNull().default([]),
+});
+
+/** Single-use recovery codes for a lost authenticator: only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );

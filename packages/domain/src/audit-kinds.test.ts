@@ -22,6 +22,12 @@ describe("audit kinds", () => {
       "passkey",
       "account",
       "backup",
+      "edition",
+      "invitation",
+      "email",
+      "secondfactor",
+      "reauth",
+      "session",
     ]);
   });
 });

@@ -51,6 +51,15 @@ export const AUDIT_KINDS = [
   "email.verified",
   "email.changeasked",
   "email.changed",
+  "secondfactor.enabled",
+  "secondfactor.verified",
+  "secondfactor.failure",
+  "secondfactor.recovery",
+  "secondfactor.reset",
+  "reauth.success",
+  "reauth.failure",
+  "token.admincreated",
+  "session.ended",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -65,6 +74,7 @@ export type AdminAuditKind = Extract<
 export type SecurityEventKind = Extract<
   AuditKind,
   | `${"signin" | "signup" | "password" | "token" | "sso" | "passkey" | "backup" | "email"}.${string}`
+  | `${"secondfactor" | "reauth" | "session"}.${string}`
   | "signout"
   | "role.changed"
   | "invitation.accepted"

@@ -17,4 +17,5 @@ export * from "./sections.ts";
 export * from "./study-plan.ts";
 export * from "./test-code.ts";
 export * from "./text.ts";
+export * from "./user-agent.ts";
 export * from "./versions.ts";

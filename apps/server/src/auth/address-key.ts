@@ -20,3 +20,14 @@ export function addressKey(ip: string): string {
     .map((g) => g.padStart(4, "0"))
     .join(":")}::/64`;
 }
+
+/**
+ * An address shown cut short, for 'Signed-in devices': the /24 of an IPv4 address or the /64 of an
+ * IPv6 one, enough to tell home from elsewhere without keeping where exactly a member was.
+ */
+export function networkOf(ip: string): string {
+  const key = addressKey(ip);
+  if (key.endsWith("/64")) return key;
+  const parts = key.split(".");
+  return parts.length === 4 ? `${parts.slice(0, 3).join(".")}.0/24` : key;
+}

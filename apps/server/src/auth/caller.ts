@@ -18,13 +18,24 @@ export function createCallerLookup(sessions: Sessions, audit: AuditSink) {
           { kind: "token.used", actorUserId: valid.user.id, targetType: "api_token", targetId: valid.tokenId },
           request,
         );
-      return { user: valid.user, auth: { kind: "token", tokenId: valid.tokenId, scope: valid.scope } };
+      return {
+        user: valid.user,
+        auth: { kind: "token", tokenId: valid.tokenId, scope: valid.scope, admin: valid.admin },
+      };
     }
     const token = sessionTokenOf(request);
     if (!token) return null;
     const session = await sessions.validate(token);
     if (!session) return null;
     if (session.renewed) setSessionCookie(request, reply, token, session.expiresAt);
-    return { user: session.user, auth: { kind: "session", sessionId: session.id } };
+    return {
+      user: session.user,
+      auth: {
+        kind: "session",
+        sessionId: session.id,
+        secondFactor: session.secondFactor,
+        authenticatedAt: session.authenticatedAt,
+      },
+    };
   };
 }

@@ -19,8 +19,10 @@ import { SSO_COOKIE } from "./oidc/routes.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter, failedSignInDelayMs } from "./rate-limit.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
+import { secondFactorStep } from "./second-factor/routes.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { clearSessionCookie, type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
+import { sessionOrigin } from "./sign-in.ts";
 import { createUser, isDisabled, isEmailVerified, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
@@ -69,10 +71,12 @@ export function registerAuthRoutes(
   const signupCode = config.SIGNUP_CODE ? sha256(config.SIGNUP_CODE) : null;
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-    const { token, expiresAt } = await sessions.create(user, "password");
+    const { token, expiresAt } = await sessions.create(user, { ...sessionOrigin(request), signedInWith: "password" });
     setSessionCookie(request, reply, token, expiresAt);
-    if (wantsJson(request)) return reply.send({ user });
-    return reply.redirect("/", 303);
+    // Admins go on to enrol or enter a code (second-factor/routes.ts); members are done.
+    const secondFactor = await secondFactorStep(database, user);
+    if (wantsJson(request)) return reply.send(secondFactor ? { user, secondFactor } : { user });
+    return reply.redirect(secondFactor ? "/second-factor" : "/", 303);
   }
 
   function fail(

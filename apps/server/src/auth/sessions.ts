@@ -67,7 +67,13 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 export type TokenScope = "read" | "write";
 
-export interface ValidSession {
+/** What a session has proved beyond the password, and when its owner last proved who they are. */
+export interface SessionStamps {
+  secondFactor: boolean;
+  authenticatedAt: Date;
+}
+
+export interface ValidSession extends SessionStamps {
   user: SessionUser;
   /** The session's id (the token's hash), to end every session but this one. */
   id: string;
@@ -75,20 +81,36 @@ export interface ValidSession {
   renewed: boolean;
 }
 
+/** Where a session was begun, for 'Signed-in devices'. */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  network?: string | null;
+}
+
 export interface ValidApiToken {
   user: SessionUser;
   tokenId: number;
   scope: TokenScope;
+  /** An operator's token (made with the CLI): it may reach admin paths. */
+  admin: boolean;
   /** True when this call read the token from the database (at most every few seconds per token). */
   fresh: boolean;
 }
 
 export interface Sessions {
-  /** `signedInWith`: password, passkey or sso (a fresh SSO sign-in confirms deleting the account). */
+  /**
+   * A new session; `secondFactor` when the sign-in itself proved two factors (a passkey);
+   * `signedInWith`: password, passkey or sso (a fresh SSO sign-in confirms deleting the account).
+   */
   create(
     user: { id: number; isAdmin: boolean },
-    signedInWith?: string,
+    options?: SessionOrigin & { secondFactor?: boolean; signedInWith?: string },
   ): Promise<{ token: string; id: string; expiresAt: Date }>;
+  /**
+   * The session's owner just proved who they are (re-authentication), with a second factor or not:
+   * its stamps change on every server at once.
+   */
+  authenticated(sessionId: string, secondFactor: boolean): Promise<void>;
   /** The user of a session token, sliding its expiry; null when unknown, expired or past its lifetime. */
   validate(token: string): Promise<ValidSession | null>;
   validateApiToken(token: string): Promise<ValidApiToken | null>;
@@ -100,6 +122,8 @@ export interface Sessions {
   userChanged(userId: number): Promise<void>;
   /** Forgets a revoked API token on every server at once. */
   invalidateApiToken(tokenHash: string): Promise<void>;
+  /** Forgets sessions already deleted from the database, on every server at once. */
+  forgetSessions(sessionIds: string[]): Promise<void>;
   /** Resolves once this server hears other servers' session changes. */
   ready: Promise<void>;
   deleteExpired(): Promise<void>;
@@ -114,7 +138,7 @@ export interface SessionLifetimes {
 
 export const DEFAULT_LIFETIMES: SessionLifetimes = { memberMs: 30 * DAY, adminMs: 12 * HOUR };
 
-interface CachedSession {
+interface CachedSession extends SessionStamps {
   user: SessionUser;
   expiresAt: Date;
   at: number;
@@ -161,16 +185,34 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
 
   return {
     ready,
-    async create(user, signedInWith) {
+    async create(user, options = {}) {
       const token = generateToken();
       const id = hashToken(token);
       const now = Date.now();
       const createdAt = new Date(now);
       const expiresAt = expiryOf(createdAt, user.isAdmin, now);
-      await db
-        .insert(sessions)
-        .values({ id, userId: user.id, expiresAt, createdAt, signedInWith: signedInWith ?? null });
+      await db.insert(sessions).values({
+        id,
+        userId: user.id,
+        expiresAt,
+        createdAt,
+        signedInWith: options.signedInWith ?? null,
+        authenticatedAt: createdAt,
+        lastSeenAt: createdAt,
+        secondFactorAt: options.secondFactor ? createdAt : null,
+        userAgent: options.userAgent?.slice(0, 300) ?? null,
+        network: options.network ?? null,
+      });
       return { token, id, expiresAt };
+    },
+
+    async authenticated(sessionId, secondFactor) {
+      const now = new Date();
+      await db
+        .update(sessions)
+        .set(secondFactor ? { authenticatedAt: now, secondFactorAt: now } : { authenticatedAt: now })
+        .where(eq(sessions.id, sessionId));
+      await broadcast(`s:${sessionId}`);
     },
 
     async validate(token) {
@@ -179,9 +221,22 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
       const now = Date.now();
       const hit = cache.get(id);
       if (hit && now - hit.at < CACHE_MS && hit.expiresAt.getTime() > now)
-        return { user: hit.user, id, expiresAt: hit.expiresAt, renewed: false };
+        return {
+          user: hit.user,
+          id,
+          expiresAt: hit.expiresAt,
+          renewed: false,
+          secondFactor: hit.secondFactor,
+          authenticatedAt: hit.authenticatedAt,
+        };
       const [row] = await db
-        .select({ ...userColumns, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+        .select({
+          ...userColumns,
+          expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
+          secondFactorAt: sessions.secondFactorAt,
+          authenticatedAt: sessions.authenticatedAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)));
@@ -189,7 +244,8 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         cache.delete(id);
         return null;
       }
-      const { expiresAt: storedExpiry, createdAt, ...user } = row;
+      const { expiresAt: storedExpiry, createdAt, secondFactorAt, authenticatedAt, ...user } = row;
+      const stamps = { secondFactor: secondFactorAt !== null, authenticatedAt };
       // A member promoted to admin keeps a member's session only up to an admin's lifetime.
       const cap = expiryOf(createdAt, user.isAdmin, now);
       let expiresAt = storedExpiry;
@@ -205,8 +261,13 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         if (renewed) await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
       }
       if (cache.size > CACHE_MAX) cache.clear();
-      cache.set(id, { user, expiresAt, at: now });
-      return { user, id, expiresAt, renewed };
+      // Read from the database at most every few minutes per session: 'last seen' needs no more.
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, id));
+      cache.set(id, { user, expiresAt, at: now, ...stamps });
+      return { user, id, expiresAt, renewed, ...stamps };
     },
 
     async validateApiToken(token) {
@@ -220,6 +281,7 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
           ...userColumns,
           tokenId: apiTokens.id,
           scope: apiTokens.scope,
+          admin: apiTokens.admin,
           expiresAt: apiTokens.expiresAt,
         })
         .from(apiTokens)
@@ -230,8 +292,8 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
         return null;
       }
       await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
-      const { tokenId, scope, expiresAt, ...user } = row;
-      const valid = { user, tokenId, scope };
+      const { tokenId, scope, admin, expiresAt, ...user } = row;
+      const valid = { user, tokenId, scope, admin };
       if (apiCache.size > CACHE_MAX) apiCache.clear();
       apiCache.set(hash, { token: valid, expiresAt: expiresAt.getTime(), at: now });
       return { ...valid, fresh: true };
@@ -263,6 +325,10 @@ export function createSessions(database: Database, lifetimes: SessionLifetimes =
 
     async invalidateApiToken(tokenHash) {
       await broadcast(`t:${tokenHash}`);
+    },
+
+    async forgetSessions(sessionIds) {
+      for (const id of sessionIds) await broadcast(`s:${id}`);
     },
 
     async deleteExpired() {

@@ -2,6 +2,7 @@
 import type { SessionUser } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { networkOf } from "./address-key.ts";
 import { rememberDevice } from "./known-device.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { type Sessions, setSessionCookie } from "./sessions.ts";
@@ -11,6 +12,12 @@ export interface SignInDeps {
   sessions: Sessions;
   audit: AuditSink;
 }
+
+/** Where a session begins, for 'Signed-in devices': the browser's user agent and the address's network. */
+export const sessionOrigin = (request: FastifyRequest) => ({
+  userAgent: request.headers["user-agent"] ?? null,
+  network: networkOf(request.ip),
+});
 
 const onUser = (user: SessionUser) => ({ actorUserId: user.id, targetType: "user", targetId: user.id });
 
@@ -28,7 +35,12 @@ export async function beginSession(
 ): Promise<Date> {
   await audit.record({ kind: "signin.success", ...onUser(user), after: { method } }, request);
   await rememberDevice(database, request, reply, user.id);
-  const { token, expiresAt } = await sessions.create(user, method);
+  // A passkey is something the member has, unlocked by something they know or are: two factors.
+  const { token, expiresAt } = await sessions.create(user, {
+    ...sessionOrigin(request),
+    secondFactor: method === "passkey",
+    signedInWith: method,
+  });
   setSessionCookie(request, reply, token, expiresAt);
   return expiresAt;
 }

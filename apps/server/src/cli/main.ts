@@ -6,6 +6,8 @@
  *   pnpm cli token revoke --email you@example.org --id 3
  *   pnpm cli user admin --email you@example.org [--revoke]             grant or revoke admin (ends its sessions)
  *   pnpm cli user password --email you@example.org < new-password.txt  set a password (ends every session)
+ *   pnpm cli token create --admin --email you@example.org --name "upkeep" [--days 1]   an admin token (1–30 days)
+ *   pnpm cli user 2fa-reset you@example.org      forget a lost authenticator; enrolment again at next sign-in
  *   pnpm cli content export --kind questions|flashcards --format json|csv [--out FILE]
  *   pnpm cli content import --kind questions|flashcards --file FILE [--apply]
  *     (a dry run unless --apply; an import is all-or-nothing, like the admin screens)
@@ -19,6 +21,7 @@ import { accountSchemas, appRouter, createCallerFactory, createContentCache } fr
 import { apiTokens, createDatabase, users } from "@jcba/db";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { closePasswordWork, passwordProblem } from "../auth/passwords.ts";
+import { resetSecondFactor } from "../auth/second-factor/totp.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, generateToken, hashToken } from "../auth/sessions.ts";
 import { normalizeEmail, setPassword } from "../auth/users.ts";
@@ -28,6 +31,9 @@ import { type Config, loadConfig } from "../process/config.ts";
 import { DataDirBusy, lockDataDir } from "../process/data-lock.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Admin tokens are short-lived: a day unless the operator says, a month at most. */
+const ADMIN_TOKEN_DAYS = 1;
+const ADMIN_TOKEN_MAX_DAYS = 30;
 const quietLog = { info() {}, warn() {}, error: (_o: unknown, msg?: string) => console.error(msg) };
 
 /** The database, locked against a server on the same embedded DATA_DIR; exits with a message when busy. */
@@ -66,10 +72,12 @@ function readStdin(): string {
 
 const USAGE = `Usage:
   cli token create --email EMAIL --name NAME [--scope read|write] [--days DAYS]
+  cli token create --admin --email EMAIL --name NAME [--days DAYS]   (admin rights, 1 day unless said, 30 at most)
   cli token list --email EMAIL
   cli token revoke --email EMAIL --id ID
   cli user admin --email EMAIL [--revoke]
   cli user password --email EMAIL   (the new password on standard input)
+  cli user 2fa-reset EMAIL
   cli content export --kind questions|flashcards [--format json|csv] [--out FILE]
   cli content import --kind questions|flashcards --file FILE [--apply]
   cli backup --out FILE
@@ -91,9 +99,11 @@ async function main() {
       days: { type: "string" },
       id: { type: "string" },
       from: { type: "string" },
+      admin: { type: "boolean", default: false },
     },
   });
-  const [group, action] = positionals;
+  const [group, action, emailArgument] = positionals;
+  values.email ??= emailArgument;
   if (group === "content" && (action === "export" || action === "import")) return content(action, values);
   if (group === "backup" && values.out) return backup(values.out);
   if (group === "restore" && values.from) return restore(values.from);
@@ -116,10 +126,15 @@ async function main() {
     if (group === "token" && action === "create") {
       const input = accountSchemas.createTokenInput.safeParse({
         name: values.name,
-        scope: values.scope,
-        expiresInDays: values.days ?? config.TOKEN_DAYS,
+        scope: values.admin ? "write" : values.scope,
+        expiresInDays: values.days ?? (values.admin ? ADMIN_TOKEN_DAYS : config.TOKEN_DAYS),
       });
       if (!input.success) throw new Error(input.error.issues.map((i) => i.message).join(" "));
+      if (values.admin) {
+        if (!user.isAdmin) throw new Error(`${user.email} is not an admin: an admin token needs an admin account.`);
+        if ((input.data.expiresInDays ?? ADMIN_TOKEN_DAYS) > ADMIN_TOKEN_MAX_DAYS)
+          throw new Error(`An admin token lasts ${ADMIN_TOKEN_MAX_DAYS} days at most.`);
+      }
       const token = generateToken();
       const [row] = await database.db
         .insert(apiTokens)
@@ -129,17 +144,18 @@ async function main() {
           scope: input.data.scope,
           tokenHash: hashToken(token),
           expiresAt: new Date(Date.now() + (input.data.expiresInDays ?? config.TOKEN_DAYS) * DAY),
+          admin: values.admin,
         })
         .returning();
       await audit.record({
-        kind: "token.created",
+        kind: values.admin ? "token.admincreated" : "token.created",
         actorUserId: null,
         targetType: "api_token",
         targetId: row!.id,
-        after: { userId: user.id, name: row!.name, scope: row!.scope, by: "cli" },
+        after: { userId: user.id, name: row!.name, scope: row!.scope, admin: values.admin, by: "cli" },
       });
       console.log(
-        `API token ${row!.id} for ${user.email} (${row!.name}, ${row!.scope === "read" ? "read-only" : "read-write"}, expires ${row!.expiresAt.toISOString().slice(0, 10)}); shown only once:\n${token}\nUse it as: Authorization: Bearer ${token}`,
+        `API token ${row!.id} for ${user.email} (${row!.name}, ${values.admin ? "admin, " : ""}${row!.scope === "read" ? "read-only" : "read-write"}, expires ${row!.expiresAt.toISOString().slice(0, 10)}); shown only once:\n${token}\nUse it as: Authorization: Bearer ${token}`,
       );
     } else if (group === "token" && action === "list") {
       const rows = await database.db
@@ -185,6 +201,20 @@ async function main() {
           after: { isAdmin, by: "cli" },
         });
       console.log(`${user.email} is ${values.revoke ? "no longer" : "now"} an admin; its sessions have ended.`);
+    } else if (group === "user" && action === "2fa-reset") {
+      // For a lost phone: the account enrols again at its next sign-in; its sessions end now.
+      const had = await resetSecondFactor(database, user.id);
+      await sessions.invalidateUser(user.id);
+      await audit.record({
+        kind: "secondfactor.reset",
+        actorUserId: null,
+        targetType: "user",
+        targetId: user.id,
+        after: { by: "cli", hadAuthenticator: had },
+      });
+      console.log(
+        `${user.email}: ${had ? "the authenticator app and recovery codes are forgotten" : "no authenticator app was set up"}; its sessions have ended, and it sets up a new one at the next sign-in.`,
+      );
     } else if (group === "user" && action === "password") {
       const password = readStdin();
       const parsed = accountSchemas.newPassword.safeParse(password);

@@ -7,7 +7,7 @@ import type { Writable } from "node:stream";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import { appRouter, type ContentCache, type Context, createContentCache } from "@jcba/api";
+import { appRouter, BUSY_RETRY_AFTER_SECONDS, type ContentCache, type Context, createContentCache } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
@@ -20,6 +20,7 @@ import { registerOidcRoutes } from "../auth/oidc/routes.ts";
 import { createPasskeyCheck, registerPasskeyRoutes } from "../auth/passkeys/routes.ts";
 import { createRecovery, registerRecoveryRoutes } from "../auth/recovery.ts";
 import { AUTH_BODY_LIMIT, registerAuthRoutes } from "../auth/routes.ts";
+import { registerSecondFactorRoutes } from "../auth/second-factor/routes.ts";
 import { createAudit } from "../auth/security-audit.ts";
 import { createSessions, type Sessions } from "../auth/sessions.ts";
 import { createBackups } from "../backups/backups.ts";
@@ -185,6 +186,11 @@ export async function buildApp({
       createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) => createContext(req, res),
       onError,
       maxBodySize: importLimit,
+      // A call the database was too busy for (503) may be tried again shortly, as over REST.
+      responseMeta: ({ errors }: { errors: { code: string }[] }) =>
+        errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
+          ? { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } }
+          : {},
     },
   });
   registerRestRoutes(app, createContext);
@@ -196,6 +202,7 @@ export async function buildApp({
   registerBackupRoutes(app, { backups, audit, callerOf: createCallerLookup(sessions, audit) });
   registerInvitationRoutes(app, { config, database, sessions, audit, invitations });
   registerEmailVerificationRoutes(app, { config, database, audit, links: emailLinks });
+  registerSecondFactorRoutes(app, { database, sessions, audit });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
   await registerWebApp(app, config.WEB_DIST, sessions);

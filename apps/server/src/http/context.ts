@@ -138,6 +138,7 @@ export function createContextFactory({ tracing, ...deps }: ContextDeps) {
   const userSessions: UserSessionServices = {
     endAll: (userId) => sessions.invalidateUser(userId),
     changed: (userId) => sessions.userChanged(userId),
+    forget: (sessionIds) => sessions.forgetSessions(sessionIds),
   };
 
   const mail: MailServices = { sendPasswordReset: (userId) => recovery.sendLink(userId), kick: mailSent };

@@ -3,7 +3,7 @@
  * write guard, the draining gate, unknown API paths and what Fastify refuses itself. The body is built
  * by @jcba/api's errors.ts, which tRPC's error formatter uses too, so every transport says the same.
  */
-import { errorBody, publicError } from "@jcba/api";
+import { BUSY_RETRY_AFTER_SECONDS, errorBody, publicError } from "@jcba/api";
 import { type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { PasswordWorkBusy } from "../auth/passwords.ts";
@@ -22,6 +22,8 @@ export function sendError(reply: FastifyReply, error: unknown, logMessage = "req
   // A procedure's failure wraps what really failed (a database error, say): that is what the log needs.
   if (answer.status >= 500)
     reply.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, logMessage);
+  // Busy, not broken (a statement past STATEMENT_TIMEOUT_MS): the client may try again shortly.
+  if (answer.status === 503) reply.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
   return reply.code(answer.status).send(errorBody(answer));
 }
 

@@ -3,6 +3,7 @@ import { MEMBER_HEADER } from "@jcba/validators/headers";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { stepAwareFetch } from "../second-factor/reauth.ts";
 import { BUSY_TEXT, httpStatusOf } from "./http-status.ts";
 
 export type { RouterInputs, RouterOutputs };
@@ -47,7 +48,8 @@ export function makeTrpcClient() {
     links: [
       httpBatchLink({
         url: "/api/trpc",
-        fetch: (url, init) => fetch(url, { ...init, credentials: "include" }),
+        // Re-authentication and the admin's second factor on demand (second-factor/reauth.ts).
+        fetch: stepAwareFetch,
         headers: ({ opList }) => {
           const writtenBy = opList.find((op) => typeof op.context.writtenBy === "number")?.context.writtenBy;
           return writtenBy === undefined ? {} : { [MEMBER_HEADER]: String(writtenBy) };

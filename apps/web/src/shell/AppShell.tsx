@@ -3,6 +3,7 @@ import { Box, Flex } from "@chakra-ui/react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { useToasterWanted } from "../components/ui/toaster.tsx";
+import { useReauthWanted } from "../second-factor/reauth.ts";
 import { AccountMenuItems, AppHeader } from "./AppHeader.tsx";
 import { SidebarContent } from "./Sidebar.tsx";
 import { useShellState } from "./useShellState.ts";
@@ -11,10 +12,12 @@ import { useShellState } from "./useShellState.ts";
 const MobileSheet = lazy(() => import("./MobileSheet.tsx"));
 const ToasterView = lazy(() => import("../components/ui/toaster-view.tsx"));
 const SearchPalette = lazy(() => import("../search/SearchPalette.tsx"));
+const ReauthDialog = lazy(() => import("../second-factor/ReauthDialog.tsx"));
 
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const { isMobile, open, toggle, sheet, accountSheet, search } = useShellState();
   const toasterWanted = useToasterWanted();
+  const reauthWanted = useReauthWanted();
   const collapsed = !open;
 
   return (
@@ -84,6 +87,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       {toasterWanted && (
         <Suspense fallback={null}>
           <ToasterView />
+        </Suspense>
+      )}
+      {reauthWanted && (
+        <Suspense fallback={null}>
+          <ReauthDialog />
         </Suspense>
       )}
       {search.used && (

@@ -8,6 +8,14 @@ import {
 } from "@jcba/validators/api";
 import { z } from "zod";
 import { deleteAccount } from "../services/account/deletion.ts";
+import {
+  deviceId,
+  deviceInfo,
+  devicesEnded,
+  devicesOf,
+  endDevice,
+  endOtherDevices,
+} from "../services/account/devices.ts";
 import { requestEmailChange } from "../services/account/email.ts";
 import { exportAccount } from "../services/account/export.ts";
 import { changePassword } from "../services/account/password.ts";
@@ -21,7 +29,7 @@ import {
   tokenRevoked,
 } from "../services/account/schemas.ts";
 import { createToken, revokeToken, tokensOf } from "../services/account/tokens.ts";
-import { protectedProcedure, router, sessionProcedure } from "../trpc/procedures.ts";
+import { protectedProcedure, recentlyAuthenticated, router, sessionProcedure } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
 const rest = restEndpoints("Account");
@@ -40,6 +48,7 @@ export const accountRouter = router({
     .query(({ ctx }) => tokensOf(ctx)),
 
   createToken: sessionProcedure
+    .use(recentlyAuthenticated)
     .meta(rest("POST", "/account/tokens", "Create a personal API token; the token is shown in this answer only"))
     .input(createTokenInput)
     .output(tokenInfo.extend({ token: z.string() }))
@@ -99,4 +108,28 @@ export const accountRouter = router({
     .input(changeEmailInput)
     .output(emailChangeSent)
     .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
+
+  devices: sessionProcedure
+    .meta(
+      rest(
+        "GET",
+        "/account/devices",
+        "Signed-in devices: your sessions with browser, system, network (/24 or /64), when each began and was last seen, and which is this one",
+      ),
+    )
+    .input(z.void())
+    .output(z.array(deviceInfo))
+    .query(({ ctx }) => devicesOf(ctx)),
+
+  endDevice: sessionProcedure
+    .meta(rest("DELETE", "/account/devices/{id}", "Sign out one of your other devices; it is signed out at once"))
+    .input(deviceId)
+    .output(devicesEnded)
+    .mutation(({ ctx, input }) => endDevice(ctx, input.id)),
+
+  endOtherDevices: sessionProcedure
+    .meta(rest("POST", "/account/devices/end-others", "Sign out every device but this one"))
+    .input(z.void())
+    .output(devicesEnded)
+    .mutation(({ ctx }) => endOtherDevices(ctx)),
 });

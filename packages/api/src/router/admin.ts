@@ -9,7 +9,7 @@ import { failedMail, retryMail } from "../services/mail/failed-mail.ts";
 import * as mail from "../services/mail/schemas.ts";
 import { requestFit } from "../services/review-model/model.ts";
 import * as reviewModel from "../services/review-model/schemas.ts";
-import { adminProcedure, router } from "../trpc/procedures.ts";
+import { adminProcedure, recentlyAuthenticated, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
 const rest = restEndpoints("Admin");
@@ -40,6 +40,7 @@ export const adminRouter = router({
     .query(({ ctx, input }) => userCount(ctx, input?.query)),
 
   updateUser: adminProcedure
+    .use(recentlyAuthenticated)
     .meta(
       rest(
         "PATCH",

@@ -1,6 +1,6 @@
 import { exportItems, importItems } from "../services/transfer/import-export.ts";
 import { exported, exportInput, importInput, importReport } from "../services/transfer/schemas.ts";
-import { adminProcedure, router } from "../trpc/procedures.ts";
+import { adminProcedure, recentlyAuthenticated, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
 const rest = restEndpoints("Admin");
@@ -13,6 +13,7 @@ export const transferRouter = router({
     .query(({ ctx, input }) => exportItems(ctx, input)),
 
   import: adminProcedure
+    .use(recentlyAuthenticated)
     .meta(
       rest(
         "POST",

@@ -46,6 +46,23 @@ export function clientErrorOf(
   return null;
 }
 
+/** How long a client should wait before trying again after the database was too busy (Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503 for a statement the database cancelled because it ran past STATEMENT_TIMEOUT_MS (57014, as
+ * PostgreSQL and PGlite both report it): the database is busy, not broken, and the same request may
+ * well succeed shortly. The transports add Retry-After to every 503.
+ */
+export function busyErrorOf(error: unknown): TRPCError | null {
+  if (sqlState(error) !== "57014") return null;
+  return new TRPCError({
+    code: "SERVICE_UNAVAILABLE",
+    message: "The database is busy right now. Please try again in a few seconds.",
+    cause: error,
+  });
+}
+
 /** Turns constraint violations a client can cause into 4xx errors; anything else is rethrown. */
 export function clientErrorFrom(error: unknown, messages: { notFound?: string; conflict?: string } = {}): never {
   throw clientErrorOf(error, messages) ?? error;

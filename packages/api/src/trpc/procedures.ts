@@ -3,9 +3,9 @@ import type { SecurityEventKind } from "@jcba/domain";
 import { MEMBER_HEADER, memberHeaderValue } from "@jcba/validators/headers";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { publicError } from "../errors.ts";
+import { AuthStepRequired, publicError } from "../errors.ts";
 import type { ContentCache } from "../services/content/content-cache.ts";
-import { clientErrorOf } from "./db-errors.ts";
+import { busyErrorOf, clientErrorOf } from "./db-errors.ts";
 
 export interface SessionUser {
   id: number;
@@ -18,8 +18,21 @@ export interface SessionUser {
 
 /** How the caller proved who they are. */
 export type CallerAuth =
-  | { kind: "session"; sessionId: string }
-  | { kind: "token"; tokenId: number; scope: "read" | "write" };
+  | {
+      kind: "session";
+      sessionId: string;
+      /** This session passed a second factor (a TOTP or recovery code, or a passkey); admins need it. */
+      secondFactor?: boolean;
+      /** When the member last proved who they are in this session (sign-in or re-authentication). */
+      authenticatedAt?: Date;
+    }
+  | {
+      kind: "token";
+      tokenId: number;
+      scope: "read" | "write";
+      /** Only an operator's token (made with the CLI) carries admin rights. */
+      admin?: boolean;
+    };
 
 /** What the account procedures need from the server: passwords, sessions and the audit trail. */
 export interface AccountServices {
@@ -55,7 +68,10 @@ export interface AccountServices {
     proof: { password?: string | undefined; passkey?: string | undefined; sso?: boolean | undefined },
   ): Promise<string | null>;
   audit(event: {
-    kind: Extract<SecurityEventKind, "password.changed" | "token.created" | "token.revoked" | "email.changeasked">;
+    kind: Extract<
+      SecurityEventKind,
+      "password.changed" | "token.created" | "token.revoked" | "email.changeasked" | "session.ended"
+    >;
     actorUserId: number;
     targetType?: string;
     targetId?: string | number;
@@ -69,6 +85,8 @@ export interface UserSessionServices {
   endAll(userId: number): Promise<void>;
   /** The user's role changed: every server reads it afresh on the next request. */
   changed(userId: number): Promise<void>;
+  /** Sessions ended in the database ('Signed-in devices'): every server forgets them at once. */
+  forget(sessionIds: string[]): Promise<void>;
 }
 
 /** What the admin procedures need from the server's mailer (apps/server/src/mail). */
@@ -152,12 +170,13 @@ const t = initTRPC
     // The message, the zod issues of refused input, and for a failure on our side only the request id
     // (errors.ts, as for every other error answer); never a stack trace.
     errorFormatter({ shape, error, ctx }) {
-      const { message, issues, requestId } = publicError(error, ctx?.requestId);
+      const { message, issues, requestId, code } = publicError(error, ctx?.requestId);
       return {
         message,
         code: shape.code,
         data: {
-          code: shape.data.code,
+          // A step the caller must take (SECOND_FACTOR_REQUIRED, REAUTH_REQUIRED), else tRPC's own code.
+          code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           issues,
@@ -174,7 +193,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   const result = await (ctx.traceProcedure ? ctx.traceProcedure(path, () => next()) : next());
   if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") {
-    const mapped = clientErrorOf(result.error.cause);
+    const mapped = clientErrorOf(result.error.cause) ?? busyErrorOf(result.error.cause);
     if (mapped) throw mapped;
   }
   return result;
@@ -206,8 +225,37 @@ export const sessionProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { auth: ctx.auth, account: ctx.account } });
 });
 
-/** Admins only; 401 when signed out, 403 for members. */
+/**
+ * Admins only; 401 when signed out, 403 for members. A browser session must have passed the second
+ * factor (403 SECOND_FACTOR_REQUIRED: the app then asks for it or for enrolment), and an API token
+ * must be an operator's admin token (made with the CLI); in-process callers (the CLI) pass.
+ */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "This needs an admin account." });
+  if (ctx.auth?.kind === "session" && !ctx.auth.secondFactor)
+    throw new AuthStepRequired(
+      "SECOND_FACTOR_REQUIRED",
+      "Admin actions need your second factor: enter a code from your authenticator app, or set one up.",
+    );
+  if (ctx.auth?.kind === "token" && !ctx.auth.admin)
+    throw new TRPCError({
+      code: "FORBIDDEN",
+      message: "Personal API tokens cannot reach admin paths; an operator makes admin tokens with the CLI.",
+    });
+  return next();
+});
+
+/** How recent a sign-in or re-authentication must be for role changes, disables, imports and new tokens. */
+export const REAUTH_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A browser session whose owner proved who they are within the last 15 minutes (403 REAUTH_REQUIRED
+ * otherwise: the app asks for the password and code, or a passkey, and retries). Tokens and in-process
+ * callers pass: only an operator makes a token that reaches these.
+ */
+export const recentlyAuthenticated = t.middleware(({ ctx, next }) => {
+  const at = ctx.auth?.kind === "session" ? ctx.auth.authenticatedAt : undefined;
+  if (ctx.auth?.kind === "session" && (!at || Date.now() - at.getTime() > REAUTH_WINDOW_MS))
+    throw new AuthStepRequired("REAUTH_REQUIRED", "Confirm it is you: enter your password again (and your code).");
   return next();
 });

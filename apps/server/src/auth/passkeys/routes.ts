@@ -84,6 +84,7 @@ export const removePasskeyBody = z.union([
   z.object({ passkey: authenticationResponse }),
 ]);
 export const passkeyId = z.coerce.number().int().positive().max(2_147_483_647);
+export const reauthPasskeyBody = z.object({ passkey: authenticationResponse });
 
 /** The challenge a browser signed, read from its clientDataJSON (the signature check comes after). */
 function challengeOf(response: AuthenticationResponseJSON): string | null {
@@ -306,6 +307,41 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyDeps) {
       request,
     );
     return { removed: true };
+  });
+
+  // Re-authentication with a passkey of the member's (two factors in one): admin actions and the
+  // sensitive ones (second-factor/routes.ts) pass for the next 15 minutes.
+  app.post("/api/reauth/passkey", async (request, reply) => {
+    const token = sessionTokenOf(request);
+    const session = token ? await sessions.validate(token) : null;
+    if (!session) return reply.code(401).send(refusal("UNAUTHORIZED", "Sign in to continue."));
+    const body = parsed(reauthPasskeyBody, request.body, reply);
+    if (!body) return;
+    const checked = await verifyAssertion(
+      request,
+      reply,
+      "passkey-confirm",
+      body.passkey as AuthenticationResponseJSON,
+    );
+    if ("error" in checked || checked.found.user.id !== session.user.id) {
+      await audit.record(
+        { kind: "reauth.failure", actorUserId: session.user.id, targetType: "user", targetId: session.user.id },
+        request,
+      );
+      return badRequest(reply, `passkey: ${"error" in checked ? checked.error : "That passkey is not yours."}`);
+    }
+    await sessions.authenticated(session.id, true);
+    await audit.record(
+      {
+        kind: "reauth.success",
+        actorUserId: session.user.id,
+        targetType: "user",
+        targetId: session.user.id,
+        after: { method: "passkey" },
+      },
+      request,
+    );
+    return { authenticated: true };
   });
 
   app.post("/api/passkeys/signin/options", async (request, reply) => {

@@ -23,6 +23,7 @@ import {
   questionFlags,
   questionResults,
   questionVersions,
+  recoveryCodes,
   reminderSettings,
   reports,
   reviewItems,
@@ -31,6 +32,7 @@ import {
   sessions,
   studyPlans,
   testAttempts,
+  totpFactors,
   users,
 } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
@@ -66,6 +68,8 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
   { table: reminderSettings, userId: reminderSettings.userId },
   { table: studyPlans, userId: studyPlans.userId },
   { table: missReasons, userId: missReasons.userId },
+  { table: totpFactors, userId: totpFactors.userId },
+  { table: recoveryCodes, userId: recoveryCodes.userId },
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */
