@@ -130,6 +130,10 @@ const BEYOND_SPEC = [
   "GET /api/admin/backups",
   "POST /api/admin/backups",
   "GET /api/admin/backups/{name}",
+  // Issue 24: signed-in devices.
+  "GET /api/account/devices",
+  "DELETE /api/account/devices/{id}",
+  "POST /api/account/devices/end-others",
 ];
 
 describe("OpenAPI document", () => {
