@@ -22,6 +22,9 @@ describe("audit kinds", () => {
       "passkey",
       "account",
       "backup",
+      "edition",
+      "invitation",
+      "email",
     ]);
   });
 });
