@@ -10,6 +10,7 @@ import {
   apiTokens,
   auditEvents,
   authFlows,
+  editions,
   flashcardMastery,
   flashcardVersions,
   invitations,
@@ -79,6 +80,7 @@ export const LINKS_CLEARED: readonly PgColumn[] = [
   questionVersions.createdBy,
   flashcardVersions.createdBy,
   invitations.invitedBy,
+  editions.createdBy,
 ];
 
 type Caller = Pick<Context, "database" | "requestId" | "ip"> & {
