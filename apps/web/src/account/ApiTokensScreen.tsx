@@ -1,31 +1,29 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Field, Flex, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { createTokenInput } from "@jcba/validators/account";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
-import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { TableHeadings } from "../components/TableHeadings.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
+import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
+import { AccountLayout, AccountSection, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
 
 type Token = RouterOutputs["account"]["tokens"][number];
 const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
-const dateOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }) : "Never";
+const TOKEN_COLUMNS: ItemColumn<Token>[] = [
+  { heading: "Name", cell: (t) => t.name, strong: true },
+  {
+    heading: "Access",
+    cell: (t) => (
+      <Badge colorPalette={t.scope === "read" ? "gray" : "orange"} variant="subtle">
+        {t.scope === "read" ? "Read-only" : "Read and write"}
+      </Badge>
+    ),
+  },
+  { heading: "Created", cell: (t) => dayOf(t.createdAt), nowrap: true },
+  { heading: "Last used", cell: (t) => dayOf(t.lastUsedAt), nowrap: true },
+  { heading: "Expires", cell: (t) => dayOf(t.expiresAt), nowrap: true },
+];
 
 /** API Tokens: personal tokens for scripts, with a scope and an expiry; each can be revoked. */
 export function ApiTokensScreen() {
@@ -74,147 +72,107 @@ export function ApiTokensScreen() {
       title="API Tokens"
       description="Personal tokens let your own scripts use the API as you, with Authorization: Bearer <token>."
     >
-      <Card.Root as="section" aria-labelledby="new-token-heading">
-        <Card.Header>
-          <Text as="h2" id="new-token-heading" fontWeight="semibold" fontSize="lg">
-            Create a token
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            <Stack gap="4">
-              <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
-                <Field.Root invalid={Boolean(nameError)} required flex="2">
-                  <Field.Label>
-                    Name
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    name="name"
-                    size="lg"
-                    maxLength={100}
-                    value={name}
-                    onChange={(e) => setName(e.currentTarget.value)}
-                    placeholder="e.g. nightly export"
-                  />
-                  {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root flex="1">
-                  <Field.Label>Access</Field.Label>
-                  <NativeSelect.Root size="lg">
-                    <NativeSelect.Field
-                      name="scope"
-                      value={scope}
-                      onChange={(e) => setScope(e.currentTarget.value as "read" | "write")}
-                    >
-                      <option value="read">Read-only</option>
-                      <option value="write">Read and write</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Field.Root flex="1">
-                  <Field.Label>Expires after</Field.Label>
-                  <NativeSelect.Root size="lg">
-                    <NativeSelect.Field name="expires" value={days} onChange={(e) => setDays(e.currentTarget.value)}>
-                      {EXPIRY_CHOICES.map((d) => (
-                        <option key={d} value={String(d)}>
-                          {d} days
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              </Flex>
-              <Button type="submit" colorPalette="brand" size="lg" loading={create.isPending} alignSelf="flex-start">
-                Create Token
-              </Button>
-            </Stack>
-          </form>
-          {created && (
-            <Alert.Root status="success" mt="4" data-testid="new-token">
-              <Alert.Indicator />
-              <Box flex="1" minW="0">
-                <Alert.Title>Token “{created.name}” created. Copy it now: it is not shown again.</Alert.Title>
-                <Alert.Description>
-                  <Flex gap="2" align="center" mt="2" wrap="wrap">
-                    <Box as="code" data-testid="token-value" wordBreak="break-all" fontFamily="mono" fontSize="sm">
-                      {created.token}
-                    </Box>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      minH="44px"
-                      onClick={() =>
-                        void navigator.clipboard
-                          ?.writeText(created.token)
-                          .then(() => notifySuccess("Copied to the clipboard"))
-                          .catch(() => notifyError("Could not copy", "Select the token and copy it by hand."))
-                      }
-                    >
-                      <Copy aria-hidden size={16} /> Copy
-                    </Button>
-                  </Flex>
-                </Alert.Description>
-              </Box>
-            </Alert.Root>
-          )}
-        </Card.Body>
-      </Card.Root>
-
-      <Card.Root as="section" aria-labelledby="tokens-heading">
-        <Card.Header>
-          <Text as="h2" id="tokens-heading" fontWeight="semibold" fontSize="lg">
-            Your tokens
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          {tokens.isError ? (
-            <ErrorCard message={errorMessage(tokens.error)} onRetry={() => void tokens.refetch()} />
-          ) : !tokens.data ? (
-            <LoadingSpinner label="Loading your tokens" />
-          ) : tokens.data.length === 0 ? (
-            <Text color="fg.muted" data-testid="no-tokens">
-              You have no API tokens.
-            </Text>
-          ) : (
-            <Box overflowX="auto">
-              <Table.Root size="sm" data-testid="tokens-table">
-                <TableHeadings headings={["Name", "Access", "Created", "Last used", "Expires", "Actions"]} />
-                <Table.Body>
-                  {tokens.data.map((t) => (
-                    <Table.Row key={t.id} bg="transparent" data-testid="token-row">
-                      <Table.Cell fontWeight="medium">{t.name}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={t.scope === "read" ? "gray" : "orange"} variant="subtle">
-                          {t.scope === "read" ? "Read-only" : "Read and write"}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{dateOf(t.createdAt)}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{dateOf(t.lastUsedAt)}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{dateOf(t.expiresAt)}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          colorPalette="red"
-                          minH="44px"
-                          aria-label={`Revoke token ${t.name}`}
-                          loading={revoke.isPending && revoke.variables?.id === t.id}
-                          onClick={() => void revokeToken(t)}
-                        >
-                          <Trash2 aria-hidden size={16} /> Revoke
-                        </Button>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+      <AccountSection id="new-token-heading" title="Create a token">
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="4">
+            <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
+              <Field.Root invalid={Boolean(nameError)} required flex="2">
+                <Field.Label>
+                  Name
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  name="name"
+                  size="lg"
+                  maxLength={100}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  placeholder="e.g. nightly export"
+                />
+                {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
+              </Field.Root>
+              <Field.Root flex="1">
+                <Field.Label>Access</Field.Label>
+                <NativeSelect.Root size="lg">
+                  <NativeSelect.Field
+                    name="scope"
+                    value={scope}
+                    onChange={(e) => setScope(e.currentTarget.value as "read" | "write")}
+                  >
+                    <option value="read">Read-only</option>
+                    <option value="write">Read and write</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root flex="1">
+                <Field.Label>Expires after</Field.Label>
+                <NativeSelect.Root size="lg">
+                  <NativeSelect.Field name="expires" value={days} onChange={(e) => setDays(e.currentTarget.value)}>
+                    {EXPIRY_CHOICES.map((d) => (
+                      <option key={d} value={String(d)}>
+                        {d} days
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </Flex>
+            <Button type="submit" colorPalette="brand" size="lg" loading={create.isPending} alignSelf="flex-start">
+              Create Token
+            </Button>
+          </Stack>
+        </form>
+        {created && (
+          <Alert.Root status="success" mt="4" data-testid="new-token">
+            <Alert.Indicator />
+            <Box flex="1" minW="0">
+              <Alert.Title>Token “{created.name}” created. Copy it now: it is not shown again.</Alert.Title>
+              <Alert.Description>
+                <Flex gap="2" align="center" mt="2" wrap="wrap">
+                  <Box as="code" data-testid="token-value" wordBreak="break-all" fontFamily="mono" fontSize="sm">
+                    {created.token}
+                  </Box>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    minH="44px"
+                    onClick={() =>
+                      void navigator.clipboard
+                        ?.writeText(created.token)
+                        .then(() => notifySuccess("Copied to the clipboard"))
+                        .catch(() => notifyError("Could not copy", "Select the token and copy it by hand."))
+                    }
+                  >
+                    <Copy aria-hidden size={16} /> Copy
+                  </Button>
+                </Flex>
+              </Alert.Description>
             </Box>
+          </Alert.Root>
+        )}
+      </AccountSection>
+
+      <AccountSection id="tokens-heading" title="Your tokens">
+        <AccountItemsTable
+          query={tokens}
+          errorText={errorMessage}
+          columns={TOKEN_COLUMNS}
+          actions={(t) => (
+            <RowActionButton
+              icon={Trash2}
+              label="Revoke"
+              ariaLabel={`Revoke token ${t.name}`}
+              loading={revoke.isPending && revoke.variables?.id === t.id}
+              onClick={() => void revokeToken(t)}
+            />
           )}
-        </Card.Body>
-      </Card.Root>
+          loadingLabel="Loading your tokens"
+          empty="You have no API tokens."
+          testId="token"
+        />
+      </AccountSection>
     </AccountLayout>
   );
 }

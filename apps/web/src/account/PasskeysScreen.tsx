@@ -1,11 +1,10 @@
-import { Box, Button, Field, Flex, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Field, Flex, Input, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ModalDialog } from "../components/ModalDialog.tsx";
-import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { TableHeadings } from "../components/TableHeadings.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
+import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
 import { AccountLayout, AccountSection, ERROR_COLOR } from "./AccountLayout.tsx";
 import {
   addPasskey,
@@ -17,8 +16,11 @@ import {
 } from "./passkeysApi.ts";
 
 const PASSKEYS_KEY = ["account", "passkeys"] as const;
-const dateOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }) : "Never";
+const PASSKEY_COLUMNS: ItemColumn<Passkey>[] = [
+  { heading: "Name", cell: (p) => p.name, strong: true },
+  { heading: "Created", cell: (p) => dayOf(p.createdAt), nowrap: true },
+  { heading: "Last used", cell: (p) => dayOf(p.lastUsedAt), nowrap: true },
+];
 
 /** Passkeys: sign in with the phone's or computer's screen lock or a security key instead of a password. */
 export function PasskeysScreen() {
@@ -83,42 +85,22 @@ export function PasskeysScreen() {
       </AccountSection>
 
       <AccountSection id="passkeys-heading" title="Your passkeys">
-        {passkeys.isError ? (
-          <ErrorCard message={passkeyError(passkeys.error)} onRetry={() => void passkeys.refetch()} />
-        ) : !passkeys.data ? (
-          <LoadingSpinner label="Loading your passkeys" />
-        ) : passkeys.data.length === 0 ? (
-          <Text color="fg.muted" data-testid="no-passkeys">
-            You have no passkeys.
-          </Text>
-        ) : (
-          <Box overflowX="auto">
-            <Table.Root size="sm" data-testid="passkeys-table">
-              <TableHeadings headings={["Name", "Created", "Last used", "Actions"]} />
-              <Table.Body>
-                {passkeys.data.map((p) => (
-                  <Table.Row key={p.id} bg="transparent" data-testid="passkey-row">
-                    <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{dateOf(p.createdAt)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{dateOf(p.lastUsedAt)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        colorPalette="red"
-                        minH="44px"
-                        onClick={() => setRemoving(p)}
-                        aria-label={`Remove passkey ${p.name}`}
-                      >
-                        <Trash2 aria-hidden size={16} /> Remove
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        )}
+        <AccountItemsTable
+          query={passkeys}
+          errorText={passkeyError}
+          columns={PASSKEY_COLUMNS}
+          actions={(p) => (
+            <RowActionButton
+              icon={Trash2}
+              label="Remove"
+              ariaLabel={`Remove passkey ${p.name}`}
+              onClick={() => setRemoving(p)}
+            />
+          )}
+          loadingLabel="Loading your passkeys"
+          empty="You have no passkeys."
+          testId="passkey"
+        />
       </AccountSection>
       <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} onRemoved={refresh} />
     </AccountLayout>
