@@ -19,6 +19,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecondFactorRouteImport } from './routes/second-factor'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountDataRouteImport } from './routes/account.data'
+import { Route as AccountDevicesRouteImport } from './routes/account.devices'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountRemindersRouteImport } from './routes/account.reminders'
@@ -84,6 +85,11 @@ const TestRoute = TestRouteImport.update({
 const AccountDataRoute = AccountDataRouteImport.update({
   id: '/account/data',
   path: '/account/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDevicesRoute = AccountDevicesRouteImport.update({
+  id: '/account/devices',
+  path: '/account/devices',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountPasskeysRoute = AccountPasskeysRouteImport.update({
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
+  '/account/devices': typeof AccountDevicesRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByTo {
   '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
+  '/account/devices': typeof AccountDevicesRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/second-factor': typeof SecondFactorRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
+  '/account/devices': typeof AccountDevicesRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/second-factor'
     | '/test'
     | '/account/data'
+    | '/account/devices'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -291,6 +301,7 @@ export interface FileRouteTypes {
     | '/second-factor'
     | '/test'
     | '/account/data'
+    | '/account/devices'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/second-factor'
     | '/test'
     | '/account/data'
+    | '/account/devices'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -348,6 +360,7 @@ export interface RootRouteChildren {
   SecondFactorRoute: typeof SecondFactorRoute
   TestRoute: typeof TestRoute
   AccountDataRoute: typeof AccountDataRoute
+  AccountDevicesRoute: typeof AccountDevicesRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountRemindersRoute: typeof AccountRemindersRoute
@@ -428,6 +441,13 @@ declare module '@tanstack/react-router' {
       path: '/account/data'
       fullPath: '/account/data'
       preLoaderRoute: typeof AccountDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/devices': {
+      id: '/account/devices'
+      path: '/account/devices'
+      fullPath: '/account/devices'
+      preLoaderRoute: typeof AccountDevicesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/passkeys': {
@@ -582,6 +602,7 @@ const rootRouteChildren: RootRouteChildren = {
   SecondFactorRoute: SecondFactorRoute,
   TestRoute: TestRoute,
   AccountDataRoute: AccountDataRoute,
+  AccountDevicesRoute: AccountDevicesRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountRemindersRoute: AccountRemindersRoute,
