@@ -42,7 +42,8 @@ const DEVICE_COLUMNS: ItemColumn<Device>[] = [
 /** Signed-in devices: where the account is signed in now; the member signs out one device or all others. */
 export function DevicesScreen() {
   const trpc = useTRPC();
-  const devices = useQuery(trpc.account.devices.queryOptions());
+  // Fresh on every visit (the app keeps other answers until they change): last seen moves on its own.
+  const devices = useQuery(trpc.account.devices.queryOptions(undefined, { staleTime: 0 }));
   const [ending, setEnding] = useState<Ending | null>(null);
   const others = devices.data?.filter((d) => !d.thisDevice).length ?? 0;
 
