@@ -90,6 +90,7 @@ const FIRST_CONTENT = {
   "account.reminders": 218,
   "admin/backups": 226,
   "admin/invitations": 243,
+  "account.devices": 205,
 };
 /** A route added without a budget of its own gets the largest member screen's. */
 const FIRST_CONTENT_DEFAULT = 243;
