@@ -1,12 +1,12 @@
-import { Alert, Badge, Box, Button, Field, Flex, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Field, Flex, NativeSelect, Stack } from "@chakra-ui/react";
 import { createTokenInput } from "@jcba/validators/account";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
-import { AccountLayout, AccountSection, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
+import { AccountItemsTable, dayOf, type ItemColumn, ItemNameField, RowActionButton } from "./AccountItemsTable.tsx";
+import { AccountLayout, AccountSection, fieldOf } from "./AccountLayout.tsx";
 
 type Token = RouterOutputs["account"]["tokens"][number];
 const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
@@ -76,21 +76,13 @@ export function ApiTokensScreen() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="4">
             <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
-              <Field.Root invalid={Boolean(nameError)} required flex="2">
-                <Field.Label>
-                  Name
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="name"
-                  size="lg"
-                  maxLength={100}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  placeholder="e.g. nightly export"
-                />
-                {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
-              </Field.Root>
+              <ItemNameField
+                name="name"
+                value={name}
+                onChange={setName}
+                error={nameError}
+                placeholder="e.g. nightly export"
+              />
               <Field.Root flex="1">
                 <Field.Label>Access</Field.Label>
                 <NativeSelect.Root size="lg">

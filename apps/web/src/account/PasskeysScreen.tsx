@@ -4,7 +4,7 @@ import { KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ModalDialog } from "../components/ModalDialog.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
+import { AccountItemsTable, dayOf, type ItemColumn, ItemNameField, RowActionButton } from "./AccountItemsTable.tsx";
 import { AccountLayout, AccountSection, ERROR_COLOR } from "./AccountLayout.tsx";
 import {
   addPasskey,
@@ -61,21 +61,13 @@ export function PasskeysScreen() {
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Flex gap="4" direction={{ base: "column", md: "row" }} align={{ md: "flex-end" }}>
-              <Field.Root invalid={Boolean(nameError)} required flex="2">
-                <Field.Label>
-                  Name
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="passkeyName"
-                  size="lg"
-                  maxLength={100}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  placeholder="e.g. my phone"
-                />
-                {nameError && <Field.ErrorText color={ERROR_COLOR}>{nameError}</Field.ErrorText>}
-              </Field.Root>
+              <ItemNameField
+                name="passkeyName"
+                value={name}
+                onChange={setName}
+                error={nameError}
+                placeholder="e.g. my phone"
+              />
               <Button type="submit" colorPalette="brand" size="lg" loading={add.isPending}>
                 <KeyRound aria-hidden size={18} /> Add Passkey
               </Button>
