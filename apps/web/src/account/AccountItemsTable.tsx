@@ -1,8 +1,7 @@
-import { Box, Button, Field, Input, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Table, Text } from "@chakra-ui/react";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { ERROR_COLOR } from "./AccountLayout.tsx";
 
 /**
  * The list of things a member keeps on their account (passkeys, API tokens, signed-in devices): one
@@ -118,39 +117,6 @@ export function RowActionButton({
     >
       <Icon aria-hidden size={16} /> {label}
     </Button>
-  );
-}
-
-/** The required name of a new item (a passkey, a token), with the server's or the form's error under it. */
-export function ItemNameField({
-  name,
-  value,
-  onChange,
-  error,
-  placeholder,
-}: {
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  placeholder: string;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} required flex="2">
-      <Field.Label>
-        Name
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Input
-        name={name}
-        size="lg"
-        maxLength={100}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        placeholder={placeholder}
-      />
-      {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
-    </Field.Root>
   );
 }
 

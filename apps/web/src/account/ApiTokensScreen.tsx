@@ -5,8 +5,9 @@ import { Copy, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountItemsTable, dayOf, type ItemColumn, ItemNameField, RowActionButton } from "./AccountItemsTable.tsx";
+import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
 import { AccountLayout, AccountSection, fieldOf } from "./AccountLayout.tsx";
+import { ItemNameField } from "./ItemNameField.tsx";
 
 type Token = RouterOutputs["account"]["tokens"][number];
 const EXPIRY_CHOICES = [30, 90, 180, 365] as const;

@@ -4,8 +4,9 @@ import { KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ModalDialog } from "../components/ModalDialog.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountItemsTable, dayOf, type ItemColumn, ItemNameField, RowActionButton } from "./AccountItemsTable.tsx";
+import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
 import { AccountLayout, AccountSection, ERROR_COLOR } from "./AccountLayout.tsx";
+import { ItemNameField } from "./ItemNameField.tsx";
 import {
   addPasskey,
   browserHasPasskeys,
