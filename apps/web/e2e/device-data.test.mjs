@@ -53,6 +53,20 @@ const savedCache = ([userId]) =>
     };
   });
 
+/** Whether the bank's offline copy is saved (its entry is written after its last piece). Evaluated in the page. */
+const bankSaved = ([userId]) =>
+  new Promise((resolve) => {
+    const open = indexedDB.open("jcba-cache");
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const conn = open.result;
+      if (!conn.objectStoreNames.contains("queries")) return resolve(false);
+      const req = conn.transaction("queries").objectStore("queries").get(`member:${userId}:bank`);
+      req.onsuccess = () => resolve(req.result !== undefined);
+      req.onerror = () => resolve(false);
+    };
+  });
+
 const me = async (context) => (await context.request.get(`${BASE_URL}/api/auth/user`)).json();
 
 /** Opens the app, lets the device save the member's copy, and makes one search to be remembered. */
@@ -108,6 +122,10 @@ test("a session that expires keeps only the member's unsent answer on the device
   const questions = await questionsOf(context.request, 5);
   await page.goto(`${BASE_URL}/study/5`);
   await page.getByText(/^Question 1 of \d+$/).waitFor();
+  // The app's own calls are done (the bank's download and the screen's queries): the answer's write is
+  // the first call to meet the ended session, not a background one that would sign out before it.
+  await until(page, bankSaved, [id], "the bank to be saved on the device");
+  await page.waitForLoadState("networkidle");
   // The session's cookie runs out: the browser stops sending it, and the server answers 401.
   await context.clearCookies({ name: "jcba_session" });
   const text = (await page.getByTestId("question-text").textContent()).trim();

@@ -65,14 +65,12 @@ export async function signedInContext(
 ) {
   const context = await browser.newContext({ viewport, colorScheme, baseURL: BASE_URL });
   let account = ADMIN;
+  // registerMember sets the new member's session cookie on this context.
   if (!admin) account = await registerMember(context.request, first, last);
   else {
     const res = await context.request.post(`${BASE_URL}/api/login`, { data: ADMIN });
     if (!res.ok()) throw new Error(`admin login failed: ${res.status()}`);
     await completeSecondFactor(context.request, (await res.json()).secondFactor);
-  }
-  if (!admin) {
-    // registerMember already set the session cookie on this context.
   }
   return { context, account };
 }

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
-import { ADMIN, BASE_URL, DESKTOP, launch, unique } from "./helpers.mjs";
+import { BASE_URL, DESKTOP, launch, signedInContext, unique } from "./helpers.mjs";
 import { startMailbox } from "./mail.mjs";
 
 /** The address links are built from (run.mjs sets PUBLIC_URL to localhost). */
@@ -26,8 +26,7 @@ after(async () => {
 
 test("an admin invites an address, and the invitee follows the e-mailed link, sets a password and is signed in", async () => {
   const email = `invitee-${unique()}@crew.test`;
-  const adminContext = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
-  assert.ok((await adminContext.request.post(`${BASE_URL}/api/login`, { data: ADMIN })).ok());
+  const { context: adminContext } = await signedInContext(browser, { admin: true, viewport: DESKTOP });
   const page = await adminContext.newPage();
   await page.goto(`${BASE_URL}/admin`);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invitations" }).click();

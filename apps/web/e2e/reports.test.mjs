@@ -148,7 +148,10 @@ test("an admin makes a member an admin and takes it away from the directory", as
     .locator(".chakra-badge")
     .filter({ hasText: /^Admin$/ })
     .waitFor();
-  assert.equal((await api(member.context, "/admin/stats")).totalUsers > 0, true, "the new admin reaches admin calls");
+  // The new admin is an admin now, and must pass a second factor before any admin call.
+  assert.equal((await api(member.context, "/second-factor")).required, true, "the new admin needs a second factor");
+  const stats = await member.context.request.get(`${BASE_URL}/api/admin/stats`);
+  assert.equal((await stats.json()).code, "SECOND_FACTOR_REQUIRED");
   await row.getByRole("button", { name: `Remove admin from ${member.account.email}` }).click();
   await row
     .locator(".chakra-badge")

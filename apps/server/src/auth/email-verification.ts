@@ -14,11 +14,10 @@ import { z } from "zod";
 import type { Mailer } from "../mail/mailer.ts";
 import { emailChangedNotice, emailChangeMessage, verifyEmailMessage } from "../mail/messages.ts";
 import type { Config } from "../process/config.ts";
-import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk } from "./csrf.ts";
 import { LOGIN_NOTICES, loginPage } from "./login-page.ts";
 import { DbLimiter } from "./rate-limit.ts";
-import { linkPage, refuseForm, wantsJson } from "./recovery.ts";
+import { forgotInput, linkPage, readEmailForm, refuseForm, wantsJson } from "./recovery.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { hashToken, type Sessions } from "./sessions.ts";
 import { normalizeEmail } from "./users.ts";
@@ -27,7 +26,8 @@ export const VERIFY_PATH = "/verify-email";
 export const VERIFY_SENT = LOGIN_NOTICES.get("verify-sent")!;
 
 export const verifyInput = z.object({ token: z.string().min(1).max(200) });
-export const resendInput = z.object({ email: z.email("Enter a valid e-mail address.").max(320) });
+/** The same form as forgot-password: one e-mail address. */
+export const resendInput = forgotInput;
 
 /** Why a link cannot be used; each is also a key of LOGIN_ERRORS. */
 type LinkProblem = "verify-invalid" | "verify-used" | "verify-expired" | "verify-taken";
@@ -241,23 +241,13 @@ export function registerEmailVerificationRoutes(
   });
 
   app.post("/api/email/verify/resend", async (request, reply) => {
-    const resendPage = "/api/login?mode=resend";
-    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", resendPage);
-    const parsed = resendInput.safeParse(request.body ?? {});
-    if (!parsed.success) return refuseForm(request, reply, 400, "forgot-invalid", resendPage);
-    const email = normalizeEmail(parsed.data.email);
-    const wait = Math.max(await byClient.take(addressKey(request.ip)), await byAccount.take(email));
-    if (wait > 0) {
-      reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      return refuseForm(
-        request,
-        reply,
-        429,
-        "limited",
-        resendPage,
-        `Too many requests for a new link. Try again in ${Math.max(1, Math.ceil(wait / 60_000))} minute(s).`,
-      );
-    }
+    const form = await readEmailForm(request, reply, {
+      page: "/api/login?mode=resend",
+      limits: [byClient, byAccount],
+      what: "a new link",
+    });
+    if ("refused" in form) return form.refused;
+    const { email } = form;
     // After the answer, so the answer and its time say nothing about whether the address has an account.
     setImmediate(() => {
       links.sendVerificationTo(email).catch((err) => request.log.error({ err }, "verification link not queued"));

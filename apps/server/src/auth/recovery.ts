@@ -181,6 +181,37 @@ export function linkFormPage(
 }
 
 /**
+ * The form of a page that e-mails a link (forgot password, send the verification again): its CSRF
+ * token, a well-formed address, then one request counted against the client's address and the e-mail
+ * address (`limits`, in that order) before any lookup, so a flood costs the server nothing more.
+ */
+export async function readEmailForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { page: string; limits: readonly [DbLimiter, DbLimiter]; what: string },
+): Promise<{ email: string } | { refused: FastifyReply }> {
+  const { page, limits, what } = options;
+  if (!formTokenOk(request)) return { refused: refuseForm(request, reply, 403, "expired", page) };
+  const parsed = forgotInput.safeParse(request.body ?? {});
+  if (!parsed.success) return { refused: refuseForm(request, reply, 400, "forgot-invalid", page) };
+  const email = normalizeEmail(parsed.data.email);
+  const wait = Math.max(await limits[0].take(addressKey(request.ip)), await limits[1].take(email));
+  if (wait === 0) return { email };
+  reply.header("Retry-After", String(Math.ceil(wait / 1000)));
+  const minutes = Math.max(1, Math.ceil(wait / 60_000));
+  return {
+    refused: refuseForm(
+      request,
+      reply,
+      429,
+      "limited",
+      page,
+      `Too many requests for ${what}. Try again in ${minutes} minute(s).`,
+    ),
+  };
+}
+
+/**
  * The form an e-mailed link opened (a password reset, an invitation): its form token, then its token,
  * new password and confirmation. A refusal goes back to the form (`path?token=…`), or for a bad
  * token to `invalidPage` with `invalidError`.
@@ -221,24 +252,13 @@ export function registerRecoveryRoutes(
   const byAccount = new DbLimiter(database, "forgot-account", 5, 15 * 60_000);
 
   app.post("/api/password/forgot", async (request, reply) => {
-    const forgotPage = "/api/login?mode=forgot";
-    if (!formTokenOk(request)) return refuseForm(request, reply, 403, "expired", forgotPage);
-    const parsed = forgotInput.safeParse(request.body ?? {});
-    if (!parsed.success) return refuseForm(request, reply, 400, "forgot-invalid", forgotPage);
-    const email = normalizeEmail(parsed.data.email);
-    const address = addressKey(request.ip);
-    const wait = Math.max(await byClient.take(address), await byAccount.take(email));
-    if (wait > 0) {
-      reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      return refuseForm(
-        request,
-        reply,
-        429,
-        "limited",
-        forgotPage,
-        `Too many requests for a new password. Try again in ${Math.max(1, Math.ceil(wait / 60_000))} minute(s).`,
-      );
-    }
+    const form = await readEmailForm(request, reply, {
+      page: "/api/login?mode=forgot",
+      limits: [byClient, byAccount],
+      what: "a new password",
+    });
+    if ("refused" in form) return form.refused;
+    const { email } = form;
     await audit.record({ kind: "password.forgot", targetType: "email", targetId: email }, request);
     // After the answer, so the answer and its time say nothing about whether the address has an account.
     setImmediate(() => {

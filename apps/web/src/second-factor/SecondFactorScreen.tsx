@@ -5,17 +5,12 @@
  * this session has passed it. The QR library loads with this screen only.
  */
 import { Alert, Box, Button, Card, Code, Field, Image, Input, List, Stack, Text } from "@chakra-ui/react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { PageTitle } from "../components/PageTitle.tsx";
-import { beginSetup, enable, type SecondFactorState, secondFactorState, verify } from "./secondFactorApi.ts";
-
-export const SECOND_FACTOR_KEY = ["second-factor"] as const;
-
-export function useSecondFactorState() {
-  return useQuery({ queryKey: SECOND_FACTOR_KEY, queryFn: secondFactorState, staleTime: 0, gcTime: 0 });
-}
+import { beginSetup, enable, type SecondFactorState, verify } from "./secondFactorApi.ts";
+import { SECOND_FACTOR_KEY, useSecondFactorState } from "./useSecondFactorState.ts";
 
 function CodeForm({
   label,

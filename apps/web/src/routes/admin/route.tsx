@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, Outlet } from "@tanstack/react-router";
 import { NotAuthorized } from "../../components/PageStates.tsx";
-import { useSecondFactorState } from "../../second-factor/SecondFactorScreen.tsx";
+import { useSecondFactorState } from "../../second-factor/useSecondFactorState.ts";
 
 /**
  * Admin pages: members see a clear 'not authorized' card (the server also refuses them); an admin
