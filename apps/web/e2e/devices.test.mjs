@@ -9,6 +9,8 @@ import { expectNoHorizontalScroll, expectWcag22AA } from "./checks.mjs";
 import { BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 
 withBrowser();
+/** The first screen of a fresh browser on a loaded machine can take a while: a generous deadline. */
+const FIRST_SCREEN = { timeout: 90_000 };
 
 /** The same member signed in from another browser (its own cookies). */
 async function anotherBrowser(account) {
@@ -27,11 +29,11 @@ test("a member signed in from two browsers sees both and signs the other out; it
   const other = await anotherBrowser(account);
   const otherPage = await other.newPage();
   await otherPage.goto(`${BASE_URL}/`);
-  await otherPage.getByRole("heading", { level: 1 }).first().waitFor();
+  await otherPage.getByRole("heading", { level: 1 }).first().waitFor(FIRST_SCREEN);
 
   const page = await context.newPage();
   await page.goto(`${BASE_URL}/account/devices`);
-  await page.getByRole("heading", { level: 1, name: "Signed-in Devices" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Signed-in Devices" }).waitFor(FIRST_SCREEN);
   const rows = page.getByTestId("device-row");
   await rows.nth(1).waitFor();
   assert.equal(await rows.count(), 2);
@@ -88,7 +90,7 @@ test("'Sign out everywhere else' ends every session but this one", async () => {
   const page = await context.newPage();
   await page.goto(`${BASE_URL}/account/devices`);
   const rows = page.getByTestId("device-row");
-  await rows.nth(2).waitFor();
+  await rows.nth(2).waitFor(FIRST_SCREEN);
   assert.equal(await rows.count(), 3);
 
   await page.getByRole("button", { name: "Sign out everywhere else" }).click();
