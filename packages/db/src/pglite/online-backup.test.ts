@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -24,13 +24,18 @@ describe("online backup of the embedded database", () => {
         sql`SELECT count(*)::int AS before FROM notes`,
       );
 
+      // A killed backup's copy, which the next one clears away.
+      const leftOver = join(work, ".data.backup-killed");
+      mkdirSync(join(leftOver, "base"), { recursive: true });
+
       let fellBack: Error | undefined;
       let done = false;
       const backup = database.dumpDataDir!({ onFallback: (e) => (fellBack = e) }).finally(() => {
         done = true;
       });
       // The copy is under way once its directory beside DATA_DIR exists (the held way makes none).
-      const copying = () => readdirSync(work).some((name) => name.startsWith(".data.backup-"));
+      const copying = () =>
+        readdirSync(work).some((name) => name.startsWith(".data.backup-") && name !== basename(leftOver));
       let answeredDuringCopy = 0;
       let written = 0;
       while (!done) {
@@ -47,6 +52,7 @@ describe("online backup of the embedded database", () => {
       expect(answeredDuringCopy).toBeGreaterThan(0);
       // The copy's directory is gone once the backup is written.
       expect(copying()).toBe(false);
+      expect(existsSync(leftOver)).toBe(false);
 
       // Opened elsewhere: everything committed before the backup started, and none of it lost.
       const restoredDir = join(work, "restored");

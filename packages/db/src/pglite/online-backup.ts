@@ -72,8 +72,12 @@ export async function onlineBackup(options: {
   extensions: string[];
 }): Promise<Uint8Array> {
   const { dataDir, turn } = options;
-  // Beside DATA_DIR: the same disk, and never a partial copy where a restore would look.
-  const copy = await mkdtemp(join(dirname(dataDir), `.${basename(dataDir)}.backup-`));
+  // Beside DATA_DIR: the same disk, and never a partial copy where a restore would look. One process
+  // owns DATA_DIR and takes one backup at a time, so a copy left there is a killed backup's.
+  const prefix = `.${basename(dataDir)}.backup-`;
+  for (const left of await readdir(dirname(dataDir)))
+    if (left.startsWith(prefix)) await rm(join(dirname(dataDir), left), { recursive: true, force: true });
+  const copy = await mkdtemp(join(dirname(dataDir), prefix));
   try {
     await turn("CHECKPOINT");
     const started = await turn<{ lsn: string }>("SELECT pg_backup_start($1, true)::text AS lsn", [
