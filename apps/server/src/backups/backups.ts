@@ -65,10 +65,14 @@ export function createBackups(deps: {
 
   async function write(name: string, actorUserId: number | null) {
     const started = performance.now();
+    /** Why the online copy could not be used, when the backup was taken again holding statements. */
+    let held: string | undefined;
     try {
       const bytes = await dump!({
-        onFallback: (reason) =>
-          log.warn({ err: reason, backup: name }, "backup copy not consistent: taken again with statements held"),
+        onFallback: (reason) => {
+          held = reason.message;
+          log.warn({ err: reason, backup: name }, "backup copy not consistent: taken again with statements held");
+        },
       });
       const file = await store!.write(name, bytes);
       const pruned = await store!.prune(config.BACKUP_KEEP);
@@ -81,7 +85,7 @@ export function createBackups(deps: {
         actorUserId,
         targetType: "backup",
         targetId: name,
-        after: { bytes: file.bytes, ms, pruned },
+        after: { bytes: file.bytes, ms, pruned, ...(held ? { held } : {}) },
       });
     } catch (e) {
       lastError = (e as Error).message;
