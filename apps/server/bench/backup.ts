@@ -3,7 +3,8 @@
  * (400) answers stored on a PGlite DATA_DIR, then a backup taken (as Admin → Backups does) while
  * BENCH_CONNECTIONS (8) members read their progress (a database read on every request) without pause.
  * Reports the backup's size and time and the requests' latency before and during it: the statement
- * queue holds every statement while the copy is read, so the pause is the copy's length.
+ * queue is held only for the backup's checkpoint, start and stop (packages/db's online-backup.ts), so
+ * the longest wait during it is the pause.
  *   pnpm --filter @jcba/server bench backup
  */
 import { mkdtempSync, rmSync } from "node:fs";

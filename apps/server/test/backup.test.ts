@@ -141,6 +141,10 @@ describe.skipIf(onPostgres)("backups of the embedded database", () => {
     expect(trail.body.events.map((e: { kind: string }) => e.kind).sort()).toEqual(
       ["backup.downloaded", "backup.requested", "backup.taken"].sort(),
     );
+    // Taken online (statements ran during the copy), not again with every statement held.
+    const taken = trail.body.events.find((e: { kind: string }) => e.kind === "backup.taken");
+    expect(taken.after).toMatchObject({ bytes: listed.body.backups[0].bytes });
+    expect(taken.after).not.toHaveProperty("held");
 
     // Restore into a fresh place and start a server on it.
     const downloaded = join(work, "downloaded.tar.gz");

@@ -45,10 +45,11 @@ export interface Database {
   observeWaits(observer: (seconds: number) => void): void;
   /**
    * The embedded database only: a consistent copy of its data directory as a gzipped tarball, taken
-   * between transactions while the server runs (statements wait meanwhile). PostgreSQL has none:
-   * its backups are pg_dump's or the provider's.
+   * while the server runs (an online base backup: statements wait only for its start and stop). When
+   * that copy cannot be made consistent it is taken again with every statement held for its length,
+   * and `onFallback` is told why. PostgreSQL has none: its backups are pg_dump's or the provider's.
    */
-  dumpDataDir?(): Promise<Uint8Array>;
+  dumpDataDir?(options?: { onFallback?: (reason: Error) => void }): Promise<Uint8Array>;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The server's backups of the embedded database: a consistent copy taken while it runs (PGlite's
- * dumpDataDir, through the statement queue between transactions: requests wait only while the copy
- * is read, see bench/backup-pause.ts), written into BACKUP_DIR every BACKUP_EVERY_HOURS and when an
- * admin asks, one at a time, keeping the newest BACKUP_KEEP.
+ * The server's backups of the embedded database: a consistent copy taken while it runs (an online base
+ * backup, packages/db's online-backup.ts: requests wait only for its checkpoint, start and stop, see
+ * bench/backup.ts), written into BACKUP_DIR every BACKUP_EVERY_HOURS and when an admin asks, one at a
+ * time, keeping the newest BACKUP_KEEP.
  *
  * An embedded database lives in one process (WORKERS is PostgreSQL's), so exactly one process ever
  * schedules them. On PostgreSQL the server takes none: that is pg_dump's or the provider's job
@@ -65,8 +65,15 @@ export function createBackups(deps: {
 
   async function write(name: string, actorUserId: number | null) {
     const started = performance.now();
+    /** Why the online copy could not be used, when the backup was taken again holding statements. */
+    let held: string | undefined;
     try {
-      const bytes = await dump!();
+      const bytes = await dump!({
+        onFallback: (reason) => {
+          held = reason.message;
+          log.warn({ err: reason, backup: name }, "backup copy not consistent: taken again with statements held");
+        },
+      });
       const file = await store!.write(name, bytes);
       const pruned = await store!.prune(config.BACKUP_KEEP);
       const ms = Math.round(performance.now() - started);
@@ -78,7 +85,7 @@ export function createBackups(deps: {
         actorUserId,
         targetType: "backup",
         targetId: name,
-        after: { bytes: file.bytes, ms, pruned },
+        after: { bytes: file.bytes, ms, pruned, ...(held ? { held } : {}) },
       });
     } catch (e) {
       lastError = (e as Error).message;

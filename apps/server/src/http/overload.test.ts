@@ -7,10 +7,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { member, onPostgres, startServer, type TestServer } from "../../test/harness.ts";
+import { sustained } from "./overload.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer(undefined, { OVERLOAD_DB_WAIT_MS: "200" });
+  server = await startServer(undefined, { OVERLOAD_DB_WAIT_MS: "200", OVERLOAD_SUSTAINED_MS: "300" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -36,8 +37,8 @@ describe("past capacity", () => {
     // More slow statements than the database serves at once (PGlite one, the test pool ten): a line forms.
     const slow = Array.from({ length: onPostgres ? 40 : 12 }, () => server.database.rows(sql`SELECT pg_sleep(0.4)`));
     try {
-      // A statement has waited past the 200 ms limit: the guard is on.
-      await within(3_000, async () => server.database.load().oldestWaitMs > 250);
+      // Statements have waited past the 200 ms limit for 300 ms: the guard is on.
+      await within(3_000, async () => (await c.get("/api/health")).status === 503);
       const refused = await c.post("/api/progress/question-attempt", answer);
       expect(refused.status, JSON.stringify(refused.body)).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("5");
@@ -58,6 +59,22 @@ describe("past capacity", () => {
     expect((await c.get("/api/progress/section")).body).toEqual([
       { sectionNumber: 4, questionsAttempted: 1, questionsCorrect: 1 },
     ]);
+  });
+});
+
+describe("past capacity: a measure over its limit counts once it lasts", () => {
+  it("is not busy at the first look over the limit, is once the measure has lasted, and starts again after a break", async () => {
+    let over = true;
+    const busy = sustained(() => over, 50);
+    expect(busy()).toBe(false);
+    await within(5_000, async () => busy());
+    over = false;
+    expect(busy()).toBe(false);
+    over = true;
+    expect(busy()).toBe(false);
+    await within(5_000, async () => busy());
+    expect(sustained(() => true, 0)()).toBe(true);
+    expect(sustained(() => false, 0)()).toBe(false);
   });
 });
 

@@ -190,6 +190,11 @@ const schema = z.object({
    * request out at a time, so the default never turns away the 200 members of `bench load`.
    */
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
+  /**
+   * How long the database wait or the event-loop delay must stay over its limit before new requests
+   * get 503 (0: at the first look); the cap on requests in flight needs none.
+   */
+  OVERLOAD_SUSTAINED_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   /** Turns on traces (OpenTelemetry over OTLP/HTTP), sent to this collector; the other OTEL_* variables apply. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })

@@ -9,6 +9,7 @@ import type { Database, DatabaseOptions, Db } from "../database.ts";
 import * as schema from "../schema.ts";
 import { MIGRATIONS_DIR, PGLITE_EXTENSIONS, TEMPLATE_FILE } from "../template.ts";
 import { maintainPeriodically } from "./maintenance.ts";
+import { onlineBackup } from "./online-backup.ts";
 import { queuedPglite, StatementQueue } from "./queue.ts";
 import { startPgliteThread } from "./thread.ts";
 
@@ -66,10 +67,21 @@ export async function createPgliteDatabase(options: DatabaseOptions): Promise<Da
     observeWaits(observer) {
       queue.onWait = observer;
     },
-    // In the statement queue like any statement: it runs between transactions, never inside one. A
-    // checkpoint in a turn of its own first, so the copy's own turn (which holds every statement) finds
-    // little left to write.
-    dumpDataDir: async () => {
+    // An online base backup (online-backup.ts): statements wait only for its checkpoint and its start
+    // and stop, not for the copy. An in-memory database has no files to copy, and a copy that could not
+    // be made consistent is taken again the old way: dumpDataDir in one turn of the queue, which holds
+    // every statement for the whole tarball.
+    dumpDataDir: async (dumpOptions) => {
+      if (!inMemory)
+        try {
+          return await onlineBackup({
+            dataDir: dir,
+            turn: (text, params) => queue.run(() => client.query(text, params)),
+            extensions: Object.keys(PGLITE_EXTENSIONS),
+          });
+        } catch (e) {
+          dumpOptions?.onFallback?.(e as Error);
+        }
       await queue.run(() => client.exec("CHECKPOINT"));
       return queue.run(() => client.dump());
     },
