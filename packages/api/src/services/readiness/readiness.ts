@@ -11,7 +11,7 @@ import {
   MIN_CALIBRATION_REVIEWS,
   readinessAt,
 } from "@jcba/domain";
-import { forgettingCurveConstants, recallAt, recallKeepingReviews } from "@jcba/domain/recall";
+import { forgettingCurveConstants, keptRecallForecaster, recallAt } from "@jcba/domain/recall";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -70,15 +70,13 @@ export async function readinessOf(
     ctx.database,
     new Map([...snapshot.questionsBySection].map(([section, list]) => [section, list.map((q) => q.id)])),
   );
-  const retention = Number(member?.retention ?? DEFAULT_RETENTION);
+  const keptRecall = keptRecallForecaster(Number(member?.retention ?? DEFAULT_RETENTION));
   const recall = new Map<number, number>();
   for (const [questionId, stability, state, lastReview, difficulty, due] of memories) {
     const memory = { stability, state, lastReview: new Date(lastReview ?? 0) };
     recall.set(
       questionId,
-      reviews === "kept"
-        ? recallKeepingReviews({ ...memory, difficulty, due: new Date(due) }, when, retention)
-        : recallAt(memory, when),
+      reviews === "kept" ? keptRecall({ ...memory, difficulty, due: new Date(due) }, when) : recallAt(memory, when),
     );
   }
   return { at: when.toISOString(), ...readinessAt(snapshot.questions, (id) => recall.get(id), firstAnswers) };
