@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Flex, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { Button, Checkbox, Field, Flex, Input, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
@@ -6,7 +6,7 @@ import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
-import { timeZones } from "./ReviewSettingsScreen.tsx";
+import { TimeZoneField } from "./ReviewSettingsScreen.tsx";
 
 type Reminders = RouterOutputs["push"]["reminders"];
 
@@ -137,19 +137,7 @@ function RemindersForm({ saved }: { saved: Reminders }) {
         <Field.HelperText>No reminder in these hours, e.g. while you sleep after a red-eye.</Field.HelperText>
         <Field.ErrorText>{quietProblem}</Field.ErrorText>
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Time zone</Field.Label>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {timeZones(timeZone).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <TimeZoneField value={timeZone} onChange={setTimeZone} />
       <Field.Root>
         <Field.Label>Days off (flying days)</Field.Label>
         <Flex gap="2">

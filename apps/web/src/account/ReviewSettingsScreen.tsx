@@ -1,7 +1,7 @@
 import { Checkbox, Field, Input, NativeSelect } from "@chakra-ui/react";
 import { MAX_RETENTION, MIN_RETENTION } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { SettingsFormCard } from "../components/SettingsFormCard.tsx";
@@ -15,6 +15,34 @@ type Settings = RouterOutputs["review"]["settings"];
 export function timeZones(saved: string): string[] {
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return [...new Set([saved, "UTC", ...known])].sort();
+}
+
+/** A settings form's time zone: the browser's list, the member's choice kept in it; `children` helps. */
+export function TimeZoneField({
+  value,
+  onChange,
+  children,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>Time zone</Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {timeZones(value).map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {children && <Field.HelperText>{children}</Field.HelperText>}
+    </Field.Root>
+  );
 }
 
 /** Review Settings: desired retention, four-button rating, the daily caps, the daily streak and the time zone. */
@@ -174,20 +202,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <Checkbox.Label>Ask how sure I am (Sure, Think so, Guess) before each answer</Checkbox.Label>
       </Checkbox.Root>
 
-      <Field.Root>
-        <Field.Label>Time zone</Field.Label>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {timeZones(timeZone).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.HelperText>When your day starts, for the daily limits and the streak.</Field.HelperText>
-      </Field.Root>
+      <TimeZoneField value={timeZone} onChange={setTimeZone}>
+        When your day starts, for the daily limits and the streak.
+      </TimeZoneField>
     </SettingsFormCard>
   );
 }
