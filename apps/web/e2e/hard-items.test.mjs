@@ -32,6 +32,20 @@ async function makeHard(context, questionId) {
   }
 }
 
+/** A new member whose first question of `section` is hard, with Review open on it (no new items). */
+async function hardItemInReview(section) {
+  const { context } = await signedInContext(browser, { viewport: DESKTOP });
+  const patched = await context.request.patch(`${BASE_URL}/api/review/settings`, { data: { newPerDay: 0 } });
+  assert.ok(patched.ok());
+  const [question] = await questionsOf(context.request, section);
+  await makeHard(context, question.id);
+  const page = await context.newPage();
+  await page.goto("/review");
+  const hard = page.getByTestId("hard-item");
+  await hard.waitFor();
+  return { context, question, page, hard };
+}
+
 /** The member's writes waiting in the device's outbox (idb-keyval's store), read in the page. */
 const waitingWrites = (userId) =>
   new Promise((resolve, reject) => {
@@ -47,16 +61,7 @@ const waitingWrites = (userId) =>
   });
 
 test("a hard item in Review: its explanation first, 'why did I miss it?' kept, then asked again; listed on Performance", async () => {
-  const { context } = await signedInContext(browser, { viewport: DESKTOP });
-  const patched = await context.request.patch(`${BASE_URL}/api/review/settings`, { data: { newPerDay: 0 } });
-  assert.ok(patched.ok());
-  const [question] = await questionsOf(context.request, 5);
-  await makeHard(context, question.id);
-
-  const page = await context.newPage();
-  await page.goto("/review");
-  const hard = page.getByTestId("hard-item");
-  await hard.waitFor();
+  const { context, question, page, hard } = await hardItemInReview(5);
   assert.equal((await hard.getByTestId("hard-item-explanation").innerText()).trim(), question.explanation.trim());
   await expectNoSeriousA11yViolations(page, "on a hard item in Review");
   await hard.getByRole("button", { name: "I misread the question" }).click();
@@ -80,17 +85,8 @@ test("a hard item in Review: its explanation first, 'why did I miss it?' kept, t
 });
 
 test("'why did I miss it?' answered offline is kept on the device, sent once the connection returns, and a replay changes nothing", async () => {
-  const { context } = await signedInContext(browser, { viewport: DESKTOP });
-  const patched = await context.request.patch(`${BASE_URL}/api/review/settings`, { data: { newPerDay: 0 } });
-  assert.ok(patched.ok());
+  const { context, question, page, hard } = await hardItemInReview(7);
   const { id: userId } = await api(context, "/auth/user");
-  const [question] = await questionsOf(context.request, 7);
-  await makeHard(context, question.id);
-
-  const page = await context.newPage();
-  await page.goto("/review");
-  const hard = page.getByTestId("hard-item");
-  await hard.waitFor();
   await context.setOffline(true);
   await hard.getByRole("button", { name: "I didn't know it" }).click();
   await hard.getByRole("status").getByText("Noted on this device: it is sent when you are back online.").waitFor();

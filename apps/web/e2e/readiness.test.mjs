@@ -10,6 +10,18 @@ withBrowser();
 const percent = (share) => (share === null ? "—" : `${Math.round(share * 100)}%`);
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Waits until chart.js has drawn on the canvas (not an empty box). */
+async function drawnOn(page, canvas) {
+  await page.waitForFunction(
+    (el) => {
+      const { data } = el.getContext("2d").getImageData(0, 0, el.width, el.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    },
+    await canvas.elementHandle(),
+  );
+}
+
 /** Two animation frames: chart.js handles pointer events on the next frame, then React shows its tooltip. */
 const frames = (page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -100,14 +112,7 @@ test("the calibration chart is drawn by chart.js from the member's review log, f
     "the chart.js chunk was downloaded for the chart",
   );
   // chart.js has drawn on the canvas (not an empty box), described for screen readers.
-  await page.waitForFunction(
-    (el) => {
-      const { data } = el.getContext("2d").getImageData(0, 0, el.width, el.height);
-      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-      return false;
-    },
-    await canvas.elementHandle(),
-  );
+  await drawnOn(page, canvas);
   const label = await chart.getByRole("img").getAttribute("aria-label");
   assert.match(label, /^Line chart of predicted against actual recall: /);
   // Its tooltip gives a bin's prediction and what was recalled, as the API says.
@@ -191,14 +196,7 @@ test("Review Settings' workload chart draws the daily reviews the server simulat
   };
   const atSaved = await chartShows(desiredRetention);
   assert.ok(atSaved.total > 0, "the member has reviews to expect");
-  await page.waitForFunction(
-    (el) => {
-      const { data } = el.getContext("2d").getImageData(0, 0, el.width, el.height);
-      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-      return false;
-    },
-    await canvas.elementHandle(),
-  );
+  await drawnOn(page, canvas);
 
   // A higher retention asks for more reviews: the chart redraws with the server's figures for it.
   await page.getByLabel("Desired retention (%)").fill("96");
