@@ -1,12 +1,12 @@
-import { Checkbox, Field, Input, NativeSelect } from "@chakra-ui/react";
+import { Checkbox, Field, NativeSelect } from "@chakra-ui/react";
 import { MAX_RETENTION, MIN_RETENTION } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { SettingsFormCard } from "../components/SettingsFormCard.tsx";
+import { NumberField, SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountLayout, ERROR_COLOR } from "./AccountLayout.tsx";
+import { AccountLayout } from "./AccountLayout.tsx";
 import { MemoryModelNote, WorkloadForecast } from "./ReviewModelCards.tsx";
 
 type Settings = RouterOutputs["review"]["settings"];
@@ -124,23 +124,16 @@ function SettingsForm({ saved }: { saved: Settings }) {
       card={{ maxW: "xl" }}
       button={{ size: "lg" }}
     >
-      <Field.Root invalid={Boolean(retentionError)}>
-        <Field.Label>Desired retention (%)</Field.Label>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={retention}
-          onChange={(e) => setRetention(e.target.value)}
-          size="lg"
-        />
-        <Field.HelperText>
-          How likely you want to be to remember an item when it comes back. Higher means more frequent reviews. Usually
-          90.
-        </Field.HelperText>
-        <Field.ErrorText color={ERROR_COLOR}>{retentionError}</Field.ErrorText>
+      <NumberField
+        label="Desired retention (%)"
+        value={retention}
+        onChange={setRetention}
+        min={min}
+        max={max}
+        step={1}
+        helper="How likely you want to be to remember an item when it comes back. Higher means more frequent reviews. Usually 90."
+        error={retentionError}
+      >
         <input
           type="range"
           aria-label="Desired retention slider"
@@ -151,7 +144,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           onChange={(e) => setRetention(e.target.value)}
           style={{ width: "100%" }}
         />
-      </Field.Root>
+      </NumberField>
       <WorkloadForecast retention={retentionError ? saved.desiredRetention : retentionNumber / 100} />
 
       <Checkbox.Root checked={fourButtons} onCheckedChange={(d) => setFourButtons(d.checked === true)}>
@@ -160,35 +153,25 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <Checkbox.Label>Rate flashcards with four buttons (Again, Hard, Good, Easy)</Checkbox.Label>
       </Checkbox.Root>
 
-      <Field.Root invalid={Boolean(newError)}>
-        <Field.Label>New items per day</Field.Label>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={9999}
-          value={newPerDay}
-          onChange={(e) => setNewPerDay(e.target.value)}
-          size="lg"
-        />
-        <Field.HelperText>Cards and questions you have not seen yet, added to each day's review.</Field.HelperText>
-        <Field.ErrorText color={ERROR_COLOR}>{newError}</Field.ErrorText>
-      </Field.Root>
+      <NumberField
+        label="New items per day"
+        value={newPerDay}
+        onChange={setNewPerDay}
+        min={0}
+        max={9999}
+        helper="Cards and questions you have not seen yet, added to each day's review."
+        error={newError}
+      />
 
-      <Field.Root invalid={Boolean(reviewsError)}>
-        <Field.Label>Reviews per day</Field.Label>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={9999}
-          value={reviewsPerDay}
-          onChange={(e) => setReviewsPerDay(e.target.value)}
-          size="lg"
-        />
-        <Field.HelperText>At most this many due items in a day; the rest wait until tomorrow.</Field.HelperText>
-        <Field.ErrorText color={ERROR_COLOR}>{reviewsError}</Field.ErrorText>
-      </Field.Root>
+      <NumberField
+        label="Reviews per day"
+        value={reviewsPerDay}
+        onChange={setReviewsPerDay}
+        min={0}
+        max={9999}
+        helper="At most this many due items in a day; the rest wait until tomorrow."
+        error={reviewsError}
+      />
 
       <Checkbox.Root checked={dailyStreak} onCheckedChange={(d) => setDailyStreak(d.checked === true)}>
         <Checkbox.HiddenInput />

@@ -1,5 +1,6 @@
-import { Alert, Button, type ButtonProps, Card, type CardRootProps, Stack } from "@chakra-ui/react";
+import { Alert, Button, type ButtonProps, Card, type CardRootProps, Field, Input, Stack } from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { ERROR_COLOR } from "../account/AccountLayout.tsx";
 import { errorMessage } from "../app/trpc.ts";
 
 /** A refusal shown in a form: the server's reason, or the browser's. */
@@ -59,5 +60,47 @@ export function SettingsFormCard({
         </form>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A settings form's whole-number field: its label, what it means, why a value is refused; `children` follow (a slider). */
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  helper,
+  error,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: number;
+  max: number;
+  step?: number;
+  helper: ReactNode;
+  error: string | null | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        size="lg"
+      />
+      <Field.HelperText>{helper}</Field.HelperText>
+      <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>
+      {children}
+    </Field.Root>
   );
 }

@@ -6,7 +6,7 @@ import { ERROR_COLOR } from "../account/AccountLayout.tsx";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
-import { FormProblem, SettingsFormCard } from "../components/SettingsFormCard.tsx";
+import { FormProblem, NumberField, SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { type Plan, PlanStatus } from "./PlanStatus.tsx";
 import { dayAfter, defaultTargetPercent, type PlanFieldErrors, planFieldErrors, planRequest } from "./planForm.ts";
@@ -145,22 +145,15 @@ function PlanForm({ current }: { current: Plan | null }) {
         <Field.ErrorText color={ERROR_COLOR}>{errors.endDate}</Field.ErrorText>
       </Field.Root>
 
-      <Field.Root invalid={Boolean(errors.target)}>
-        <Field.Label>Target recall (%)</Field.Label>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={50}
-          max={99}
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-          size="lg"
-        />
-        <Field.HelperText>
-          The predicted share of the plan's questions you would recall on the date. Usually 90.
-        </Field.HelperText>
-        <Field.ErrorText color={ERROR_COLOR}>{errors.target}</Field.ErrorText>
-      </Field.Root>
+      <NumberField
+        label="Target recall (%)"
+        value={target}
+        onChange={setTarget}
+        min={50}
+        max={99}
+        helper="The predicted share of the plan's questions you would recall on the date. Usually 90."
+        error={errors.target}
+      />
     </SettingsFormCard>
   );
 }
