@@ -17,6 +17,9 @@
  *   pnpm --filter @jcba/server bench search     GET /api/search with a mix of queries at 10 connections on PostgreSQL
  *   pnpm --filter @jcba/server bench readiness  GET /api/readiness (now and a forecast) and /api/review/calibration for
  *                                               one member with 400 reviews, SCALE_USERS (25,000) × 400 stored, p95
+ *   pnpm --filter @jcba/server bench readiness-member  readiness, its forecasts and calibration for one member who has
+ *                                               answered the whole bank ANSWERS_PER_QUESTION (4) times, on PGlite then
+ *                                               PostgreSQL (or: pglite, postgres), p95
  *   pnpm --filter @jcba/server bench backup     a backup of the embedded database with BACKUP_MEMBERS (25,000) × BACKUP_ANSWERS
  *                                               (400) answers while members read: its size, time and the requests' pause
  * BENCH_SECONDS (default 10) sets each load run's length; SCALE_USERS (default 25000) the scale test's size.
@@ -560,6 +563,7 @@ if (which === "load" || which === "all" || targets) await (await import("./load.
 if (which === "overload") await (await import("./load.ts")).load(process.argv[3], true);
 if (which === "search" || which === "all") await search();
 if (which === "readiness" || which === "all") await readiness();
+if (which === "readiness-member" || which === "all") await readinessMember(process.argv[3]);
 if (which === "backup") await (await import("./backup.ts")).backupBench();
 process.exit(0);
 
@@ -579,6 +583,21 @@ async function sequentialLatency(url: string, cookie: string, count: number) {
 }
 
 /**
+ * `count` members (e-mail `prefix`N@test.local) with 400 answers each, every one their first to the
+ * question: the peers' first-answer shares readiness counts an unseen question at.
+ */
+async function seedFirstAnswers(database: Database, prefix: string, count: number) {
+  await database.rows(
+    sql`INSERT INTO users (email, first_name, last_name) SELECT ${prefix} || g || '@test.local', 'Bench', 'Member' FROM generate_series(1, ${count}) g`,
+  );
+  await seedAnswerHistory(database, `${prefix}%`, 400);
+  await database.rows(sql`UPDATE question_attempts SET is_first = true`);
+  await database.rows(sql`
+    INSERT INTO member_first_totals (user_id, answered, correct)
+    SELECT user_id, count(*), count(*) FILTER (WHERE is_correct) FROM question_attempts GROUP BY user_id`);
+}
+
+/**
  * Readiness and calibration for one member with 400 reviews, with SCALE_USERS (25,000) members × 400
  * answers and reviews stored on PostgreSQL (target p95 < 20 ms). The peer figures come from the stored
  * section analyses, computed once before measuring, as a running server has them.
@@ -589,15 +608,7 @@ async function readiness() {
   try {
     const { app, database, url } = await startApp(pg.url);
     const t0 = performance.now();
-    await database.rows(
-      sql`INSERT INTO users (email, first_name, last_name) SELECT 'ready' || g || '@test.local', 'Ready', 'User' FROM generate_series(1, ${users}) g`,
-    );
-    await seedAnswerHistory(database, "ready%", 400);
-    // Every seeded answer is its member's first to the question: the peers' first-answer shares.
-    await database.rows(sql`UPDATE question_attempts SET is_first = true`);
-    await database.rows(sql`
-      INSERT INTO member_first_totals (user_id, answered, correct)
-      SELECT user_id, count(*), count(*) FILTER (WHERE is_correct) FROM question_attempts GROUP BY user_id`);
+    await seedFirstAnswers(database, "ready", users);
     await database.rows(sql`ANALYZE`);
     const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM review_log`);
     console.log(
@@ -621,5 +632,76 @@ async function readiness() {
     await database.close();
   } finally {
     pg.stop();
+  }
+}
+
+/**
+ * Readiness for one member with a long history (target p95 < 20 ms), on PGlite then PostgreSQL: every
+ * question of the bank answered and reviewed ANSWERS_PER_QUESTION (4) times over the last months (about
+ * 3,100 answers and as many logged reviews), beside PEER_MEMBERS (2,000) × 400 first answers for the
+ * peers' rates. Each path is asked 500 times in a row after a warm-up, as one member's screens ask.
+ */
+async function readinessMember(only?: string) {
+  const perQuestion = Number(process.env.ANSWERS_PER_QUESTION ?? 4);
+  const peers = Number(process.env.PEER_MEMBERS ?? 2000);
+  for (const kind of ["pglite", "postgres"] as const) {
+    if (only && only !== kind) continue;
+    const pg = kind === "postgres" ? await startTestPostgres() : null;
+    try {
+      const { app, database, url } = await startApp(pg?.url);
+      const t0 = performance.now();
+      await seedFirstAnswers(database, "peer", peers);
+      const [member] = await database.rows<{ id: number }>(
+        sql`INSERT INTO users (email, first_name, last_name) VALUES ('keen@test.local', 'Keen', 'Member') RETURNING id`,
+      );
+      const id = member!.id;
+      // Review k of each question 25 days after the one before, the last 5 to 11 days ago; one in five
+      // forgotten (Again); stability growing 2.5 times a review, as FSRS's does for a remembered item.
+      await database.rows(sql`
+        INSERT INTO review_log (id, user_id, item_type, item_id, item_version, rating, reviewed_at, applied, is_new, due, stability, difficulty, state)
+        SELECT gen_random_uuid(), ${id}, 'question', q.id, q.version, CASE WHEN (q.id * 31 + k) % 5 = 0 THEN 1 ELSE 3 END,
+          now() - ((${perQuestion} - k) * 25 + 5 + q.id % 7) * interval '1 day', true, k = 1,
+          now() - ((${perQuestion} - k) * 25 + 5 + q.id % 7) * interval '1 day' + power(2.5, k) * interval '1 day',
+          power(2.5, k), 4 + q.id % 5, CASE WHEN k = 1 THEN 1 ELSE 2 END
+        FROM questions q CROSS JOIN generate_series(1, ${perQuestion}) k`);
+      await database.rows(sql`
+        INSERT INTO question_attempts (id, user_id, question_id, question_version, section_number, user_answer, is_correct, created_at, is_first)
+        SELECT l.id, ${id}, q.id, q.version, q.section_number, 'x', l.rating > 1, l.reviewed_at, l.is_new
+        FROM review_log l JOIN questions q ON q.id = l.item_id WHERE l.user_id = ${id}`);
+      await database.rows(sql`
+        INSERT INTO question_results (user_id, question_id, section_number, is_correct, attempts, last_attempt_at, last_attempt_id)
+        SELECT DISTINCT ON (question_id) user_id, question_id, section_number, is_correct, ${perQuestion}, created_at, id
+        FROM question_attempts WHERE user_id = ${id} ORDER BY question_id, created_at DESC`);
+      await database.rows(sql`
+        INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses, last_review)
+        SELECT DISTINCT ON (item_id) user_id, item_type, item_id, due, stability, difficulty, state, ${perQuestion},
+          (SELECT count(*) FROM review_log e WHERE e.user_id = l.user_id AND e.item_id = l.item_id AND e.rating = 1), reviewed_at
+        FROM review_log l WHERE user_id = ${id} ORDER BY item_id, reviewed_at DESC`);
+      await database.rows(sql`ANALYZE`);
+      const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM review_log WHERE user_id = ${id}`,
+      );
+      console.log(
+        `\nReadiness of one member on ${kind}: ${n} reviews and answers of every question (${perQuestion} each), ${peers} peers × 400 answers; seeded in ${Math.round((performance.now() - t0) / 1000)} s`,
+      );
+      const cookie = await sessionFor(database, id);
+      const warm = performance.now();
+      await fetch(`${url}/api/readiness`, { headers: { cookie } });
+      console.log(`  first request, the section analyses computed: ${Math.round(performance.now() - warm)} ms`);
+      const day = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+      for (const path of [
+        "/api/readiness",
+        `/api/readiness?at=${day}`,
+        `/api/readiness?at=${day}&reviews=kept`,
+        "/api/review/calibration",
+      ]) {
+        await sequentialLatency(`${url}${path}`, cookie, 20); // warm-up
+        console.log(`  GET ${path}: ${await sequentialLatency(`${url}${path}`, cookie, 500)} (target p95 < 20 ms)`);
+      }
+      await app.close();
+      await database.close();
+    } finally {
+      pg?.stop();
+    }
   }
 }

@@ -83,6 +83,17 @@ describe("hard items over REST", () => {
     const session = (await m.get("/api/review/session")).body;
     expect(session.items.find((i: { itemId: number }) => i.itemId === q.id)).toMatchObject({ hard: true });
 
+    // A device's outbox sends its id: sent again after a lost answer, the reason is kept once.
+    const id = randomUUID();
+    const first = await m.post("/api/review/miss-reasons", { id, questionId: q.id, reason: "mixed-up" });
+    expect(first).toMatchObject({ status: 201, body: { questionId: q.id, reason: "mixed-up" } });
+    const replayed = await m.post("/api/review/miss-reasons", { id, questionId: q.id, reason: "misread" });
+    expect(replayed).toMatchObject({ status: 201, body: first.body });
+    expect((await m.get("/api/review/hard-items")).body.sections[0].items[0].lastReason).toBe("mixed-up");
+    expect(
+      await m.post("/api/review/miss-reasons", { id: "not-a-uuid", questionId: q.id, reason: "misread" }),
+    ).toMatchObject({ status: 400, body: { message: "id: id must be a UUID." } });
+
     const bad = await m.post("/api/review/miss-reasons", { questionId: q.id, reason: "tired" });
     expect(bad).toMatchObject({
       status: 400,

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
-import { api, browser, DESKTOP, signedInContext, withBrowser } from "./helpers.mjs";
-import { questionsOf, wrongAnswer } from "./study-data.mjs";
+import { api, BASE_URL, browser, DESKTOP, signedInContext, withBrowser } from "./helpers.mjs";
+import { answerFor, questionsOf, wrongAnswer } from "./study-data.mjs";
 
 withBrowser();
 
@@ -66,5 +66,81 @@ test("Study asks how sure the member is (keys S / T / G), stores it, and names a
   await page.getByRole("button", { name: "Submit Answer" }).waitFor();
   // The device's saved copy of the settings may show first; the member's current ones follow.
   await page.getByTestId("confidence").waitFor({ state: "detached" });
+  await context.close();
+});
+
+test("Tutor mode: how sure the member was for each question shows on the Results' certainty card and in the stored attempt", async () => {
+  const { context } = await signedInContext(browser, { viewport: DESKTOP });
+  const res = await context.request.get(`${BASE_URL}/api/questions`);
+  assert.equal(res.status(), 200);
+  const bank = new Map((await res.json()).map((q) => [q.id, q]));
+  const page = await context.newPage();
+  await page.goto("/test");
+  await page.getByText(/questions? available for this choice/).waitFor();
+  const chooseCard = async (name) => {
+    await page
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name, exact: true }) })
+      .click();
+    assert.ok(await page.getByRole("radio", { name, exact: true }).isChecked(), `${name} is chosen`);
+  };
+  await chooseCard("Tutor");
+  await chooseCard("10 questions");
+  const drawn = page.waitForResponse((r) => r.url().includes("/api/trpc/tests.draw"));
+  await page.getByRole("button", { name: "Start Test" }).click();
+  const body = JSON.parse(await (await drawn).text());
+  const { questions } = (Array.isArray(body) ? body[0] : body).result.data;
+  assert.equal(questions.length, 10);
+
+  // Sure and wrong (a misconception), sure and right, a right guess, and "think so" but wrong; the
+  // other six left unanswered. Certainty marks: -6 + 3 + 1 - 2 = -4 of 4 × 3.
+  const plan = [
+    ["Sure", false, -6],
+    ["Sure", true, 3],
+    ["Guess", true, 1],
+    ["Think so", false, -2],
+  ];
+  for (const [i, [confidence, right, mark]] of plan.entries()) {
+    await page.getByText(`Question ${i + 1} of 10`, { exact: true }).waitFor();
+    const q = bank.get(questions[i].id);
+    const picker = page.getByTestId("confidence");
+    const button = picker.getByRole("button", { name: new RegExp(`^${confidence}`) });
+    await button.click();
+    assert.equal(await button.getAttribute("aria-pressed"), "true", `${confidence} is picked`);
+    const given = answerFor(q, right);
+    if (q.questionType === "multiple-choice") await chooseCard(given);
+    else await page.getByPlaceholder("Type your answer here...").fill(given);
+    await page.getByRole("button", { name: "Check Answer" }).click();
+    // Checked: the answer's mark shows at once, a wrong "sure" named a misconception.
+    if (mark === -6) await page.getByTestId("misconception").getByText("Certainty mark -6.").waitFor();
+    else
+      await page
+        .getByTestId("certainty-mark")
+        .getByText(new RegExp(`certainty mark ${mark > 0 ? `\\+${mark}` : mark}$`))
+        .waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+  }
+  await page.getByText("Question 5 of 10", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Submit Anyway" }).click();
+  await page.getByRole("heading", { level: 1, name: "Test Results" }).waitFor();
+
+  const card = page.getByTestId("test-certainty");
+  await card.waitFor();
+  assert.equal(
+    await card.getByTestId("test-certainty-marks").innerText(),
+    "-4 of 12 over 4 answers given with how sure you were.",
+  );
+  await card.getByText('"Sure" was right 1 of 2 times (50%).').waitFor();
+  await card.getByText("1 misconception to look at: wrong answers you were sure of, marked below.").waitFor();
+  await expectNoSeriousA11yViolations(page, "on the results with the certainty card");
+
+  // The server stored each answer's confidence with the attempt: the member's report counts the same.
+  const report = await api(context, "/progress/confidence");
+  assert.deepEqual(report.certainty, { answered: 4, marks: -4, maxMarks: 12, sure: 2, sureRight: 1 });
+  assert.deepEqual(
+    report.misconceptions.map((m) => m.questionId),
+    [questions[0].id],
+  );
   await context.close();
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
 import { api, BASE_URL, browser, DESKTOP, signedInContext, withBrowser } from "./helpers.mjs";
@@ -8,6 +9,18 @@ withBrowser();
 
 const percent = (share) => (share === null ? "—" : `${Math.round(share * 100)}%`);
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Waits until chart.js has drawn on the canvas (not an empty box). */
+async function drawnOn(page, canvas) {
+  await page.waitForFunction(
+    (el) => {
+      const { data } = el.getContext("2d").getImageData(0, 0, el.width, el.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    },
+    await canvas.elementHandle(),
+  );
+}
 
 /** Two animation frames: chart.js handles pointer events on the next frame, then React shows its tooltip. */
 const frames = (page) =>
@@ -99,14 +112,7 @@ test("the calibration chart is drawn by chart.js from the member's review log, f
     "the chart.js chunk was downloaded for the chart",
   );
   // chart.js has drawn on the canvas (not an empty box), described for screen readers.
-  await page.waitForFunction(
-    (el) => {
-      const { data } = el.getContext("2d").getImageData(0, 0, el.width, el.height);
-      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-      return false;
-    },
-    await canvas.elementHandle(),
-  );
+  await drawnOn(page, canvas);
   const label = await chart.getByRole("img").getAttribute("aria-label");
   assert.match(label, /^Line chart of predicted against actual recall: /);
   // Its tooltip gives a bin's prediction and what was recalled, as the API says.
@@ -124,6 +130,106 @@ test("the calibration chart is drawn by chart.js from the member's review log, f
   assert.ok(
     seen.some((t) => t.endsWith(want)),
     `a tooltip reads "${want}": ${[...new Set(seen)].join(" | ")}`,
+  );
+  await context.close();
+});
+
+/** GET /api{path} until two answers agree: other members' first-answer rates are refreshed behind a request. */
+async function settled(context, path) {
+  let last = await api(context, path);
+  for (let tries = 0; tries < 20; tries++) {
+    const again = await api(context, path);
+    if (JSON.stringify(again) === JSON.stringify(last)) return again;
+    last = again;
+  }
+  return last;
+}
+
+/** Ratings of questions made days ago (as a device's outbox replays them): a review history to forecast from. */
+async function reviewHistory(context, sections) {
+  let n = 0;
+  for (const section of sections)
+    for (const [i, q] of (await questionsOf(context.request, section)).slice(0, 12).entries()) {
+      const res = await context.request.post(`${BASE_URL}/api/review`, {
+        data: {
+          id: randomUUID(),
+          itemType: "question",
+          itemId: q.id,
+          rating: i % 4 === 0 ? 1 : 3,
+          ratedAt: new Date(Date.now() - (3 + (n++ % 10)) * DAY).toISOString(),
+        },
+      });
+      assert.ok(res.ok(), `POST /api/review: ${res.status()}`);
+    }
+  return n;
+}
+
+test("Review Settings' workload chart draws the daily reviews the server simulates, and follows the retention asked", async () => {
+  const { context } = await signedInContext(browser, { viewport: DESKTOP });
+  await reviewHistory(context, [2, 6, 11]);
+  const expected = async (retention) => {
+    const days = await api(context, `/review/workload?retention=${retention}&days=30`);
+    assert.equal(days.length, 30);
+    return {
+      total: days.reduce((n, d) => n + d.due + d.new, 0),
+      label: `Bar chart of the reviews expected each day at ${Math.round(retention * 100)} % retention: ${days
+        .map((d) => `${d.date} ${d.due + d.new}`)
+        .join(", ")}.`,
+    };
+  };
+  const { desiredRetention } = await api(context, "/review/settings");
+  const page = await context.newPage();
+  await page.goto("/account/review");
+  const chart = page.getByTestId("workload-chart");
+  const canvas = chart.locator("canvas");
+  await canvas.waitFor();
+  // The chart's description is built from the same points chart.js draws: it must be the server's days.
+  const chartShows = async (retention) => {
+    let want;
+    for (const end = Date.now() + 60_000; ; ) {
+      want = await expected(retention);
+      const label = await chart.getByRole("img").getAttribute("aria-label");
+      if (label === want.label) return want;
+      if (Date.now() > end) assert.equal(label, want.label);
+      await page.waitForTimeout(100); // polling for the chart to settle, not an assertion delay
+    }
+  };
+  const atSaved = await chartShows(desiredRetention);
+  assert.ok(atSaved.total > 0, "the member has reviews to expect");
+  await drawnOn(page, canvas);
+
+  // A higher retention asks for more reviews: the chart redraws with the server's figures for it.
+  await page.getByLabel("Desired retention (%)").fill("96");
+  const atHigher = await chartShows(0.96);
+  assert.ok(atHigher.total > atSaved.total, `96 % asks for more reviews (${atHigher.total} > ${atSaved.total})`);
+  await expectNoSeriousA11yViolations(page, "on Review Settings with the workload chart");
+  await context.close();
+});
+
+test("Performance's forecast beside 'if you keep your daily reviews': the two figures the server computes, kept higher", async () => {
+  const { context } = await signedInContext(browser, { viewport: DESKTOP });
+  await reviewHistory(context, [3, 8, 14, 20, 25]);
+  const day = new Date(Date.now() + 120 * DAY).toISOString().slice(0, 10);
+  const plain = await settled(context, `/readiness?at=${day}`);
+  const kept = await settled(context, `/readiness?at=${day}&reviews=kept`);
+  assert.ok(kept.overall.recall > plain.overall.recall, "keeping the reviews keeps more in memory");
+  assert.notEqual(percent(kept.overall.recall), percent(plain.overall.recall), "a difference the member can see");
+
+  const page = await context.newPage();
+  await page.goto("/performance");
+  await page.getByTestId("readiness-table").waitFor();
+  assert.equal(await page.getByTestId("readiness-kept").count(), 0, "no kept-reviews line for today");
+  await page.getByTestId("readiness-date").fill(day);
+  await page.getByTestId("readiness-summary").getByText(`predicted recall on ${day}`).waitFor();
+  assert.match(
+    await page.getByTestId("readiness-summary").innerText(),
+    new RegExp(`^Overall ${percent(plain.overall.recall)} predicted recall on ${day}`),
+  );
+  const keptLine = page.getByTestId("readiness-kept");
+  await keptLine.waitFor();
+  assert.equal(
+    await keptLine.innerText(),
+    `If you keep your daily reviews: ${percent(kept.overall.recall)} on ${day} (each reviewed question seen again whenever it falls due).`,
   );
   await context.close();
 });

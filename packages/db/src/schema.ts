@@ -856,10 +856,13 @@ export const missReasons = pgTable(
       .references(() => questions.id, { onDelete: "cascade" }),
     reason: text({ enum: ["didnt-know", "misread", "mixed-up"] }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Chosen by the device (its outbox replays the write after a lost answer): kept once. */
+    clientId: uuid(),
   },
   (t) => [
     check("miss_reasons_reason_valid", sql`${t.reason} IN ('didnt-know', 'misread', 'mixed-up')`),
     index("miss_reasons_user_question_idx").on(t.userId, t.questionId),
+    uniqueIndex("miss_reasons_client_id_idx").on(t.clientId),
   ],
 );
 

@@ -69,17 +69,29 @@ export function recallKeepingReviews(
   retention: number,
   parameters: readonly number[] = default_w,
 ): number {
-  if (memory.state === State.New || !(memory.stability > 0)) return 0;
+  return keptRecallForecaster(retention, parameters)(memory, at);
+}
+
+/**
+ * recallKeepingReviews for many items at one retention: the scheduler is looked up once, not per item
+ * (a member's whole bank is 781 questions), and the days are counted in milliseconds, not Dates.
+ */
+export function keptRecallForecaster(retention: number, parameters: readonly number[] = default_w) {
   const f = keptScheduler(retention, parameters);
-  let state = { stability: memory.stability, difficulty: memory.difficulty };
-  let last = memory.lastReview;
-  let due = memory.due;
-  // A bounded loop: intervals grow, so a forecast years ahead takes a few dozen steps.
-  for (let step = 0; step < 200 && due.getTime() <= at.getTime(); step++) {
-    const elapsed = elapsedDays(last, due);
-    state = f.next_state(state, elapsed, 3, f.forgetting_curve(elapsed, state.stability));
-    last = due;
-    due = new Date(due.getTime() + Math.max(1, f.next_interval(state.stability, elapsed)) * DAY_MS);
-  }
-  return forgetting_curve(parameters, elapsedDays(last, at), state.stability);
+  const days = (from: number, to: number) => Math.max(0, Math.floor((to - from) / DAY_MS));
+  return (memory: ScheduledMemory, at: Date): number => {
+    if (memory.state === State.New || !(memory.stability > 0)) return 0;
+    const end = at.getTime();
+    let state = { stability: memory.stability, difficulty: memory.difficulty };
+    let last = memory.lastReview.getTime();
+    let due = memory.due.getTime();
+    // A bounded loop: intervals grow, so a forecast years ahead takes a few dozen steps.
+    for (let step = 0; step < 200 && due <= end; step++) {
+      const elapsed = days(last, due);
+      state = f.next_state(state, elapsed, 3, f.forgetting_curve(elapsed, state.stability));
+      last = due;
+      due += Math.max(1, f.next_interval(state.stability, elapsed)) * DAY_MS;
+    }
+    return forgetting_curve(parameters, days(last, end), state.stability);
+  };
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Checkbox, Field, Flex, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Checkbox, Field, Flex, Input, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
-import { timeZones } from "./ReviewSettingsScreen.tsx";
+import { TimeZoneField } from "./ReviewSettingsScreen.tsx";
 
 type Reminders = RouterOutputs["push"]["reminders"];
 
@@ -55,7 +56,6 @@ function RemindersForm({ saved }: { saved: Reminders }) {
   const [timeZone, setTimeZone] = useState(saved.enabled ? saved.timeZone : browserZone || saved.timeZone);
   const [daysOff, setDaysOff] = useState<string[]>(saved.daysOff);
   const [dayOff, setDayOff] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
   const key = useQuery({ ...trpc.push.key.queryOptions(), enabled: pushSupported() });
   const subscribe = useMutation(trpc.push.subscribe.mutationOptions());
   const update = useMutation(
@@ -67,147 +67,113 @@ function RemindersForm({ saved }: { saved: Reminders }) {
   const quietProblem =
     (quietStart === "") !== (quietEnd === "") ? "Give both the start and the end of quiet hours, or neither." : null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setProblem(null);
+  const save = async () => {
     if (quietProblem) return;
-    try {
-      if (enabled && !saved.enabled) {
-        if (!pushSupported()) throw new Error("This browser cannot show notifications from a website.");
-        if (!key.data) throw new Error("Reminders are not available on this server right now.");
-        const json = await subscribeThisBrowser(key.data.publicKey);
-        await subscribe.mutateAsync({
-          endpoint: json.endpoint ?? "",
-          keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
-        });
-      }
-      await update.mutateAsync({
-        enabled,
-        time,
-        quietStart: quietStart || null,
-        quietEnd: quietEnd || null,
-        timeZone,
-        daysOff,
+    if (enabled && !saved.enabled) {
+      if (!pushSupported()) throw new Error("This browser cannot show notifications from a website.");
+      if (!key.data) throw new Error("Reminders are not available on this server right now.");
+      const json = await subscribeThisBrowser(key.data.publicKey);
+      await subscribe.mutateAsync({
+        endpoint: json.endpoint ?? "",
+        keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
       });
-      notifySuccess(
-        enabled ? "Reminder on" : "Reminder off",
-        enabled ? `Daily at ${time} when items are due.` : "No more reminders.",
-      );
-    } catch (error) {
-      setProblem(errorMessage(error));
     }
+    await update.mutateAsync({
+      enabled,
+      time,
+      quietStart: quietStart || null,
+      quietEnd: quietEnd || null,
+      timeZone,
+      daysOff,
+    });
+    notifySuccess(
+      enabled ? "Reminder on" : "Reminder off",
+      enabled ? `Daily at ${time} when items are due.` : "No more reminders.",
+    );
   };
 
   return (
-    <Card.Root maxW="xl">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="5">
-            <Checkbox.Root checked={enabled} onCheckedChange={(d) => setEnabled(d.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Remind me to review every day</Checkbox.Label>
-            </Checkbox.Root>
-            {!pushSupported() && (
-              <Text fontSize="sm" color="fg.muted">
-                This browser cannot show notifications from a website; on an iPhone, add the app to the Home Screen
-                first.
-              </Text>
-            )}
-            <Field.Root>
-              <Field.Label>Time</Field.Label>
-              <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} size="lg" required />
-              <Field.HelperText>Only on days when items are due.</Field.HelperText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(quietProblem)}>
-              <Field.Label>Quiet hours (optional)</Field.Label>
-              <Flex gap="2" align="center">
-                <Input
-                  type="time"
-                  aria-label="Quiet hours start"
-                  value={quietStart}
-                  onChange={(e) => setQuietStart(e.target.value)}
-                  size="lg"
-                />
-                <Text>to</Text>
-                <Input
-                  type="time"
-                  aria-label="Quiet hours end"
-                  value={quietEnd}
-                  onChange={(e) => setQuietEnd(e.target.value)}
-                  size="lg"
-                />
-              </Flex>
-              <Field.HelperText>No reminder in these hours, e.g. while you sleep after a red-eye.</Field.HelperText>
-              <Field.ErrorText>{quietProblem}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Time zone</Field.Label>
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-                  {timeZones(timeZone).map((z) => (
-                    <option key={z} value={z}>
-                      {z}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Days off (flying days)</Field.Label>
-              <Flex gap="2">
-                <Input
-                  type="date"
-                  aria-label="Day off"
-                  value={dayOff}
-                  onChange={(e) => setDayOff(e.target.value)}
-                  size="lg"
-                />
-                <Button
-                  variant="outline"
-                  size="lg"
-                  disabled={!dayOff}
-                  onClick={() => {
-                    setDaysOff((d) => [...new Set([...d, dayOff])].sort());
-                    setDayOff("");
-                  }}
-                >
-                  Add
-                </Button>
-              </Flex>
-              <Flex gap="2" wrap="wrap" mt="2">
-                {daysOff.map((d) => (
-                  <Button
-                    key={d}
-                    size="sm"
-                    variant="subtle"
-                    onClick={() => setDaysOff((all) => all.filter((x) => x !== d))}
-                    aria-label={`Remove day off ${d}`}
-                  >
-                    {d} ✕
-                  </Button>
-                ))}
-              </Flex>
-            </Field.Root>
-            {problem && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{problem}</Alert.Title>
-              </Alert.Root>
-            )}
+    <SettingsFormCard
+      save={save}
+      saving={update.isPending || subscribe.isPending}
+      submitLabel="Save Reminders"
+      card={{ maxW: "xl" }}
+      button={{ size: "lg" }}
+    >
+      <Checkbox.Root checked={enabled} onCheckedChange={(d) => setEnabled(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Remind me to review every day</Checkbox.Label>
+      </Checkbox.Root>
+      {!pushSupported() && (
+        <Text fontSize="sm" color="fg.muted">
+          This browser cannot show notifications from a website; on an iPhone, add the app to the Home Screen first.
+        </Text>
+      )}
+      <Field.Root>
+        <Field.Label>Time</Field.Label>
+        <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} size="lg" required />
+        <Field.HelperText>Only on days when items are due.</Field.HelperText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(quietProblem)}>
+        <Field.Label>Quiet hours (optional)</Field.Label>
+        <Flex gap="2" align="center">
+          <Input
+            type="time"
+            aria-label="Quiet hours start"
+            value={quietStart}
+            onChange={(e) => setQuietStart(e.target.value)}
+            size="lg"
+          />
+          <Text>to</Text>
+          <Input
+            type="time"
+            aria-label="Quiet hours end"
+            value={quietEnd}
+            onChange={(e) => setQuietEnd(e.target.value)}
+            size="lg"
+          />
+        </Flex>
+        <Field.HelperText>No reminder in these hours, e.g. while you sleep after a red-eye.</Field.HelperText>
+        <Field.ErrorText>{quietProblem}</Field.ErrorText>
+      </Field.Root>
+      <TimeZoneField value={timeZone} onChange={setTimeZone} />
+      <Field.Root>
+        <Field.Label>Days off (flying days)</Field.Label>
+        <Flex gap="2">
+          <Input
+            type="date"
+            aria-label="Day off"
+            value={dayOff}
+            onChange={(e) => setDayOff(e.target.value)}
+            size="lg"
+          />
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={!dayOff}
+            onClick={() => {
+              setDaysOff((d) => [...new Set([...d, dayOff])].sort());
+              setDayOff("");
+            }}
+          >
+            Add
+          </Button>
+        </Flex>
+        <Flex gap="2" wrap="wrap" mt="2">
+          {daysOff.map((d) => (
             <Button
-              type="submit"
-              colorPalette="brand"
-              size="lg"
-              loading={update.isPending || subscribe.isPending}
-              alignSelf="flex-start"
+              key={d}
+              size="sm"
+              variant="subtle"
+              onClick={() => setDaysOff((all) => all.filter((x) => x !== d))}
+              aria-label={`Remove day off ${d}`}
             >
-              Save Reminders
+              {d} ✕
             </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+          ))}
+        </Flex>
+      </Field.Root>
+    </SettingsFormCard>
   );
 }

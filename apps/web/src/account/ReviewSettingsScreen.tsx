@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Checkbox, Field, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { Checkbox, Field, NativeSelect } from "@chakra-ui/react";
 import { MAX_RETENTION, MIN_RETENTION } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { NumberField, SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
-import { AccountLayout, ERROR_COLOR } from "./AccountLayout.tsx";
+import { AccountLayout } from "./AccountLayout.tsx";
 import { MemoryModelNote, WorkloadForecast } from "./ReviewModelCards.tsx";
 
 type Settings = RouterOutputs["review"]["settings"];
@@ -14,6 +15,34 @@ type Settings = RouterOutputs["review"]["settings"];
 export function timeZones(saved: string): string[] {
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return [...new Set([saved, "UTC", ...known])].sort();
+}
+
+/** A settings form's time zone: the browser's list, the member's choice kept in it; `children` helps. */
+export function TimeZoneField({
+  value,
+  onChange,
+  children,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>Time zone</Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {timeZones(value).map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {children && <Field.HelperText>{children}</Field.HelperText>}
+    </Field.Root>
+  );
 }
 
 /** Review Settings: desired retention, four-button rating, the daily caps, the daily streak and the time zone. */
@@ -49,7 +78,6 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const [askConfidence, setAskConfidence] = useState(saved.askConfidence);
   // A member who never chose a zone starts from the browser's.
   const [timeZone, setTimeZone] = useState(saved.timeZone === "UTC" && browserZone ? browserZone : saved.timeZone);
-  const [problem, setProblem] = useState<string | null>(null);
   const update = useMutation(
     trpc.review.updateSettings.mutationOptions({
       onSuccess: (next) => {
@@ -74,138 +102,92 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const newError = capError(newPerDay);
   const reviewsError = capError(reviewsPerDay);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setProblem(null);
+  const save = async () => {
     if (retentionError || newError || reviewsError) return;
-    try {
-      await update.mutateAsync({
-        desiredRetention: retentionNumber / 100,
-        fourButtons,
-        newPerDay: Number(newPerDay),
-        reviewsPerDay: Number(reviewsPerDay),
-        dailyStreak,
-        timeZone,
-        askConfidence,
-      });
-      notifySuccess("Settings saved", "Your review follows the new settings from now on.");
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
+    await update.mutateAsync({
+      desiredRetention: retentionNumber / 100,
+      fourButtons,
+      newPerDay: Number(newPerDay),
+      reviewsPerDay: Number(reviewsPerDay),
+      dailyStreak,
+      timeZone,
+      askConfidence,
+    });
+    notifySuccess("Settings saved", "Your review follows the new settings from now on.");
   };
 
   return (
-    <Card.Root maxW="xl">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="5">
-            <Field.Root invalid={Boolean(retentionError)}>
-              <Field.Label>Desired retention (%)</Field.Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={min}
-                max={max}
-                step={1}
-                value={retention}
-                onChange={(e) => setRetention(e.target.value)}
-                size="lg"
-              />
-              <Field.HelperText>
-                How likely you want to be to remember an item when it comes back. Higher means more frequent reviews.
-                Usually 90.
-              </Field.HelperText>
-              <Field.ErrorText color={ERROR_COLOR}>{retentionError}</Field.ErrorText>
-              <input
-                type="range"
-                aria-label="Desired retention slider"
-                min={min}
-                max={max}
-                step={1}
-                value={retentionError ? Math.round(saved.desiredRetention * 100) : retentionNumber}
-                onChange={(e) => setRetention(e.target.value)}
-                style={{ width: "100%" }}
-              />
-            </Field.Root>
-            <WorkloadForecast retention={retentionError ? saved.desiredRetention : retentionNumber / 100} />
+    <SettingsFormCard
+      save={save}
+      saving={update.isPending}
+      submitLabel="Save Settings"
+      card={{ maxW: "xl" }}
+      button={{ size: "lg" }}
+    >
+      <NumberField
+        label="Desired retention (%)"
+        value={retention}
+        onChange={setRetention}
+        min={min}
+        max={max}
+        step={1}
+        helper="How likely you want to be to remember an item when it comes back. Higher means more frequent reviews. Usually 90."
+        error={retentionError}
+      >
+        <input
+          type="range"
+          aria-label="Desired retention slider"
+          min={min}
+          max={max}
+          step={1}
+          value={retentionError ? Math.round(saved.desiredRetention * 100) : retentionNumber}
+          onChange={(e) => setRetention(e.target.value)}
+          style={{ width: "100%" }}
+        />
+      </NumberField>
+      <WorkloadForecast retention={retentionError ? saved.desiredRetention : retentionNumber / 100} />
 
-            <Checkbox.Root checked={fourButtons} onCheckedChange={(d) => setFourButtons(d.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Rate flashcards with four buttons (Again, Hard, Good, Easy)</Checkbox.Label>
-            </Checkbox.Root>
+      <Checkbox.Root checked={fourButtons} onCheckedChange={(d) => setFourButtons(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Rate flashcards with four buttons (Again, Hard, Good, Easy)</Checkbox.Label>
+      </Checkbox.Root>
 
-            <Field.Root invalid={Boolean(newError)}>
-              <Field.Label>New items per day</Field.Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={9999}
-                value={newPerDay}
-                onChange={(e) => setNewPerDay(e.target.value)}
-                size="lg"
-              />
-              <Field.HelperText>
-                Cards and questions you have not seen yet, added to each day's review.
-              </Field.HelperText>
-              <Field.ErrorText color={ERROR_COLOR}>{newError}</Field.ErrorText>
-            </Field.Root>
+      <NumberField
+        label="New items per day"
+        value={newPerDay}
+        onChange={setNewPerDay}
+        min={0}
+        max={9999}
+        helper="Cards and questions you have not seen yet, added to each day's review."
+        error={newError}
+      />
 
-            <Field.Root invalid={Boolean(reviewsError)}>
-              <Field.Label>Reviews per day</Field.Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={9999}
-                value={reviewsPerDay}
-                onChange={(e) => setReviewsPerDay(e.target.value)}
-                size="lg"
-              />
-              <Field.HelperText>At most this many due items in a day; the rest wait until tomorrow.</Field.HelperText>
-              <Field.ErrorText color={ERROR_COLOR}>{reviewsError}</Field.ErrorText>
-            </Field.Root>
+      <NumberField
+        label="Reviews per day"
+        value={reviewsPerDay}
+        onChange={setReviewsPerDay}
+        min={0}
+        max={9999}
+        helper="At most this many due items in a day; the rest wait until tomorrow."
+        error={reviewsError}
+      />
 
-            <Checkbox.Root checked={dailyStreak} onCheckedChange={(d) => setDailyStreak(d.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Show my daily streak (days with at least one review or answer)</Checkbox.Label>
-            </Checkbox.Root>
+      <Checkbox.Root checked={dailyStreak} onCheckedChange={(d) => setDailyStreak(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Show my daily streak (days with at least one review or answer)</Checkbox.Label>
+      </Checkbox.Root>
 
-            <Checkbox.Root checked={askConfidence} onCheckedChange={(d) => setAskConfidence(d.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Ask how sure I am (Sure, Think so, Guess) before each answer</Checkbox.Label>
-            </Checkbox.Root>
+      <Checkbox.Root checked={askConfidence} onCheckedChange={(d) => setAskConfidence(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Ask how sure I am (Sure, Think so, Guess) before each answer</Checkbox.Label>
+      </Checkbox.Root>
 
-            <Field.Root>
-              <Field.Label>Time zone</Field.Label>
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-                  {timeZones(timeZone).map((z) => (
-                    <option key={z} value={z}>
-                      {z}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>When your day starts, for the daily limits and the streak.</Field.HelperText>
-            </Field.Root>
-
-            {problem && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{problem}</Alert.Title>
-              </Alert.Root>
-            )}
-            <Button type="submit" colorPalette="brand" size="lg" loading={update.isPending} alignSelf="flex-start">
-              Save Settings
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+      <TimeZoneField value={timeZone} onChange={setTimeZone}>
+        When your day starts, for the daily limits and the streak.
+      </TimeZoneField>
+    </SettingsFormCard>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The one outbox for every write a member makes: answers, finished study sessions, flashcard mastery
- * and ratings, and practice-test submissions are stored on the device (IndexedDB) first, each with a client-made
+ * and ratings, practice-test submissions and why a hard item was missed are stored on the device (IndexedDB) first, each with a client-made
  * id, then sent in order. It is replayed when the app starts, when the connection returns and when
  * the app becomes visible again (Background Sync is missing from iOS Safari and Firefox). The server
  * records each id once, so a replay after a lost response changes nothing.
@@ -21,7 +21,8 @@ export type OutboxWrite =
   | { kind: "session"; input: Inputs["progress"]["saveSection"] }
   | { kind: "mastery"; input: Inputs["mastery"]["save"] & { id: string; chosenAt: string } }
   | { kind: "review"; input: Inputs["review"]["rate"] }
-  | { kind: "test"; input: Inputs["tests"]["submit"] & { id: string } };
+  | { kind: "test"; input: Inputs["tests"]["submit"] & { id: string } }
+  | { kind: "missReason"; input: Inputs["review"]["missReason"] & { id: string } };
 export type OutboxEntry = OutboxWrite & { id: string; queuedAt: string };
 
 /** What happened to each sent write, for the screens that wait on one (a practice test's result). */
@@ -127,6 +128,8 @@ function sendWith(client: Client, userId: number, entry: OutboxEntry): Promise<u
       return client.review.rate.mutate(entry.input, opts);
     case "test":
       return client.tests.submit.mutate(entry.input, opts);
+    case "missReason":
+      return client.review.missReason.mutate(entry.input, opts);
   }
 }
 

@@ -4,10 +4,13 @@
  */
 import { Alert, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { MISS_REASON_LABELS, MISS_REASONS, type MissReason } from "@jcba/domain";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { newClientId } from "../app/ids.ts";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { SourceLink } from "../components/SourceLink.tsx";
+import { enqueue } from "../offline/outbox.ts";
+import { useSyncState } from "../offline/status.ts";
 
 type ReviewQuestion = NonNullable<RouterOutputs["review"]["session"]["items"][number]["question"]>;
 
@@ -15,7 +18,18 @@ export function HardItemFirst({ question, onAsk }: { question: ReviewQuestion; o
   const trpc = useTRPC();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const reason = useMutation(trpc.review.missReason.mutationOptions());
+  const queryClient = useQueryClient();
+  const { online } = useSyncState();
+  // Through the outbox, as ratings go: a reason given with no connection waits on the device, and its
+  // id keeps it once when it is sent again after a lost answer.
+  const reason = useMutation({
+    networkMode: "always",
+    mutationFn: async (input: { questionId: number; reason: MissReason }) => {
+      const id = newClientId();
+      await enqueue({ kind: "missReason", input: { ...input, id } }, id);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.review.hardItems.queryKey() }),
+  });
   const chosen: MissReason | undefined = reason.isSuccess ? reason.variables.reason : undefined;
   return (
     <Stack gap="4" data-testid="hard-item">
@@ -47,7 +61,9 @@ export function HardItemFirst({ question, onAsk }: { question: ReviewQuestion; o
         </HStack>
         {chosen && (
           <Text fontSize="sm" color="fg.muted" role="status">
-            Noted: you can see it with your hard items on Performance.
+            {online
+              ? "Noted: you can see it with your hard items on Performance."
+              : "Noted on this device: it is sent when you are back online."}
           </Text>
         )}
         {reason.isError && (

@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Checkbox, Field, Fieldset, Heading, Input, SimpleGrid, Stack } from "@chakra-ui/react";
+import { Button, Card, Checkbox, Field, Fieldset, Heading, Input, SimpleGrid, Stack } from "@chakra-ui/react";
 import { contractSectionTitle, SECTION_NUMBERS } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { ERROR_COLOR } from "../account/AccountLayout.tsx";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
+import { FormProblem, NumberField, SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { type Plan, PlanStatus } from "./PlanStatus.tsx";
 import { dayAfter, defaultTargetPercent, type PlanFieldErrors, planFieldErrors, planRequest } from "./planForm.ts";
@@ -67,19 +68,10 @@ function CurrentPlan({ plan }: { plan: Plan }) {
           >
             {plan.status === "ended" ? "Clear it" : "End this plan"}
           </Button>
-          {remove.error && <ErrorText message={errorMessage(remove.error)} />}
+          {remove.error && <FormProblem message={errorMessage(remove.error)} />}
         </Stack>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function ErrorText({ message }: { message: string }) {
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
-    </Alert.Root>
   );
 }
 
@@ -91,95 +83,77 @@ function PlanForm({ current }: { current: Plan | null }) {
   const [endDate, setEndDate] = useState(active?.endDate ?? "");
   const [target, setTarget] = useState(active ? String(Math.round(active.targetRecall * 100)) : defaultTargetPercent());
   const [errors, setErrors] = useState<PlanFieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const set = useMutation(trpc.studyPlan.set.mutationOptions({ onSuccess: saved }));
   const today = deviceToday();
 
   const toggle = (n: number, on: boolean) =>
     setSections((list) => (on ? [...list.filter((s) => s !== n), n] : list.filter((s) => s !== n)));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setProblem(null);
+  const save = async () => {
     const fields = { sections, endDate, target };
     const found = planFieldErrors(fields, today);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      await set.mutateAsync(planRequest(fields));
-      notifySuccess("Plan saved", "Review puts the plan's questions first from now on.");
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
+    await set.mutateAsync(planRequest(fields));
+    notifySuccess("Plan saved", "Review puts the plan's questions first from now on.");
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="plan-form-heading">
-      <Card.Body>
-        <form onSubmit={submit} noValidate data-testid="plan-form">
-          <Stack gap="5">
-            <Heading as="h2" size="md" id="plan-form-heading">
-              {active ? "Change your plan" : "Set a plan"}
-            </Heading>
-            <Fieldset.Root invalid={Boolean(errors.sections)}>
-              <Fieldset.Legend>Sections to know</Fieldset.Legend>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
-                {SECTION_NUMBERS.map((n) => (
-                  <Checkbox.Root
-                    key={n}
-                    checked={sections.includes(n)}
-                    onCheckedChange={(d) => toggle(n, d.checked === true)}
-                    minH="44px"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>
-                      {n}. {contractSectionTitle(n)}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </SimpleGrid>
-              <Fieldset.ErrorText color={ERROR_COLOR}>{errors.sections}</Fieldset.ErrorText>
-            </Fieldset.Root>
+    <SettingsFormCard
+      save={save}
+      saving={set.isPending}
+      submitLabel="Save plan"
+      card={{ as: "section", "aria-labelledby": "plan-form-heading" }}
+      button={{ minH: "44px" }}
+      formTestId="plan-form"
+    >
+      <Heading as="h2" size="md" id="plan-form-heading">
+        {active ? "Change your plan" : "Set a plan"}
+      </Heading>
+      <Fieldset.Root invalid={Boolean(errors.sections)}>
+        <Fieldset.Legend>Sections to know</Fieldset.Legend>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+          {SECTION_NUMBERS.map((n) => (
+            <Checkbox.Root
+              key={n}
+              checked={sections.includes(n)}
+              onCheckedChange={(d) => toggle(n, d.checked === true)}
+              minH="44px"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>
+                {n}. {contractSectionTitle(n)}
+              </Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </SimpleGrid>
+        <Fieldset.ErrorText color={ERROR_COLOR}>{errors.sections}</Fieldset.ErrorText>
+      </Fieldset.Root>
 
-            <Field.Root invalid={Boolean(errors.endDate)}>
-              <Field.Label>By this date</Field.Label>
-              <Input
-                type="date"
-                min={dayAfter(today)}
-                value={endDate}
-                onChange={(e) => setEndDate(e.target.value)}
-                size="lg"
-                data-testid="plan-date"
-              />
-              <Field.HelperText>A bid, a grievance meeting or a contract vote: the plan's last day.</Field.HelperText>
-              <Field.ErrorText color={ERROR_COLOR}>{errors.endDate}</Field.ErrorText>
-            </Field.Root>
+      <Field.Root invalid={Boolean(errors.endDate)}>
+        <Field.Label>By this date</Field.Label>
+        <Input
+          type="date"
+          min={dayAfter(today)}
+          value={endDate}
+          onChange={(e) => setEndDate(e.target.value)}
+          size="lg"
+          data-testid="plan-date"
+        />
+        <Field.HelperText>A bid, a grievance meeting or a contract vote: the plan's last day.</Field.HelperText>
+        <Field.ErrorText color={ERROR_COLOR}>{errors.endDate}</Field.ErrorText>
+      </Field.Root>
 
-            <Field.Root invalid={Boolean(errors.target)}>
-              <Field.Label>Target recall (%)</Field.Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={50}
-                max={99}
-                value={target}
-                onChange={(e) => setTarget(e.target.value)}
-                size="lg"
-              />
-              <Field.HelperText>
-                The predicted share of the plan's questions you would recall on the date. Usually 90.
-              </Field.HelperText>
-              <Field.ErrorText color={ERROR_COLOR}>{errors.target}</Field.ErrorText>
-            </Field.Root>
-
-            {problem && <ErrorText message={problem} />}
-            <Button type="submit" colorPalette="brand" minH="44px" alignSelf="flex-start" loading={set.isPending}>
-              Save plan
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+      <NumberField
+        label="Target recall (%)"
+        value={target}
+        onChange={setTarget}
+        min={50}
+        max={99}
+        helper="The predicted share of the plan's questions you would recall on the date. Usually 90."
+        error={errors.target}
+      />
+    </SettingsFormCard>
   );
 }

@@ -86,4 +86,32 @@ describe("hard items", () => {
     expect(n).toBe(reasonsBefore);
     expect((await failure(t.signedOut.review.hardItems())).code).toBe("UNAUTHORIZED");
   });
+
+  it("keeps a reason replayed with the same id once (a device's outbox after a lost answer); another member's id is refused", async () => {
+    const m = await t.member();
+    const other = await t.member();
+    const [q] = await t.admin.call.questions.list({ section: 9 });
+    await lapse(m, q!.id, 6);
+    await lapse(other, q!.id, 6);
+    const id = randomUUID();
+    const first = await m.call.review.missReason({ id, questionId: q!.id, reason: "didnt-know" });
+    // The replay answers what was kept the first time, even if it names another reason.
+    expect(await m.call.review.missReason({ id, questionId: q!.id, reason: "didnt-know" })).toEqual(first);
+    expect(await m.call.review.missReason({ id, questionId: q!.id, reason: "mixed-up" })).toEqual(first);
+    expect(await failure(other.call.review.missReason({ id, questionId: q!.id, reason: "misread" }))).toEqual({
+      code: "CONFLICT",
+      text: "That id was already used for another reason.",
+    });
+    expect(await failure(m.call.review.missReason({ id: "not-a-uuid", questionId: q!.id, reason: "misread" }))).toEqual(
+      {
+        code: "BAD_REQUEST",
+        text: "id: id must be a UUID.",
+      },
+    );
+    const rows = await t.database.rows<{ userId: number; reason: string }>(
+      sql`SELECT user_id AS "userId", reason FROM miss_reasons WHERE question_id = ${q!.id} ORDER BY id`,
+    );
+    expect(rows).toEqual([{ userId: m.user.id, reason: "didnt-know" }]);
+    expect((await m.call.review.hardItems()).sections[0]!.items[0]!.lastReason).toBe("didnt-know");
+  });
 });

@@ -11,7 +11,7 @@ import {
   MIN_CALIBRATION_REVIEWS,
   readinessAt,
 } from "@jcba/domain";
-import { forgettingCurveConstants, recallAt, recallKeepingReviews } from "@jcba/domain/recall";
+import { forgettingCurveConstants, keptRecallForecaster, recallAt } from "@jcba/domain/recall";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -48,43 +48,35 @@ export async function readinessOf(
   /** "kept": each item reviewed when due until then, at the member's retention. */
   reviews: "none" | "kept" = "none",
 ): Promise<z.infer<typeof readiness>> {
-  const [snapshot, memories] = await Promise.all([
+  // One row with the member's items as one JSON text: a few kilobytes parsed at once, where 781 rows
+  // of timestamps were each built and parsed field by field (half the request's time, bench
+  // readiness-member). Difficulty and due only for the kept-reviews forecast, which needs them.
+  const scheduled = reviews === "kept" ? sql`, i.difficulty, floor(extract(epoch FROM i.due) * 1000)` : sql``;
+  const [snapshot, [member]] = await Promise.all([
     ctx.content.get(),
-    ctx.database.rows<{
-      questionId: number;
-      stability: number;
-      difficulty: number;
-      state: number;
-      lastReview: string | Date;
-      due: string | Date;
-      timeZone: string;
-      retention: number | null;
-    }>(sql`
-      SELECT i.item_id AS "questionId", i.stability, i.difficulty, i.state, i.last_review AS "lastReview", i.due,
-        s.time_zone AS "timeZone", s.desired_retention AS retention
+    ctx.database.rows<{ timeZone: string | null; retention: number | null; items: string }>(sql`
+      SELECT s.time_zone AS "timeZone", s.desired_retention AS retention,
+        (SELECT coalesce(json_agg(json_build_array(i.item_id, i.stability, i.state,
+            floor(extract(epoch FROM i.last_review) * 1000)${scheduled})), '[]')::text
+          FROM review_items i WHERE i.user_id = u.user_id AND i.item_type = 'question') AS items
       FROM (SELECT ${userId}::int AS user_id) AS u
-      LEFT JOIN member_settings s ON s.user_id = u.user_id
-      LEFT JOIN review_items i ON i.user_id = u.user_id AND i.item_type = 'question'`),
+      LEFT JOIN member_settings s ON s.user_id = u.user_id`),
   ]);
-  const timeZone = memories[0]?.timeZone ?? "UTC";
+  /** [questionId, stability, state, last review (ms), and for "kept": difficulty, due (ms)] */
+  const memories = JSON.parse(member?.items ?? "[]") as [number, number, number, number | null, number, number][];
+  const timeZone = member?.timeZone ?? "UTC";
   const when = at === undefined ? now : forecastInstant(at, timeZone, now);
   const firstAnswers = await bankFirstAnswersOf(
     ctx.database,
     new Map([...snapshot.questionsBySection].map(([section, list]) => [section, list.map((q) => q.id)])),
   );
+  const keptRecall = keptRecallForecaster(Number(member?.retention ?? DEFAULT_RETENTION));
   const recall = new Map<number, number>();
-  for (const m of memories) {
-    if (m.questionId === null) continue;
-    const memory = { stability: Number(m.stability), state: m.state, lastReview: new Date(m.lastReview) };
+  for (const [questionId, stability, state, lastReview, difficulty, due] of memories) {
+    const memory = { stability, state, lastReview: new Date(lastReview ?? 0) };
     recall.set(
-      m.questionId,
-      reviews === "kept"
-        ? recallKeepingReviews(
-            { ...memory, difficulty: Number(m.difficulty), due: new Date(m.due) },
-            when,
-            Number(m.retention ?? DEFAULT_RETENTION),
-          )
-        : recallAt(memory, when),
+      questionId,
+      reviews === "kept" ? keptRecall({ ...memory, difficulty, due: new Date(due) }, when) : recallAt(memory, when),
     );
   }
   return { at: when.toISOString(), ...readinessAt(snapshot.questions, (id) => recall.get(id), firstAnswers) };

@@ -5,7 +5,7 @@
 import { missReasons } from "@jcba/db";
 import { HARD_ITEM_LAPSES, type MissReason } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
 import { toIso } from "../rows.ts";
 
@@ -39,8 +39,16 @@ export async function hardItemsOf(ctx: Reader, userId: number) {
   };
 }
 
-/** Keeps why the member missed a hard item; refuses a question that is not hard for them. */
-export async function recordMissReason(ctx: Reader, userId: number, input: { questionId: number; reason: MissReason }) {
+/**
+ * Keeps why the member missed a hard item; refuses a question that is not hard for them. A reason sent
+ * again with the same client id (a device's outbox replaying after a lost answer) is kept once: the
+ * first one stands.
+ */
+export async function recordMissReason(
+  ctx: Reader,
+  userId: number,
+  input: { questionId: number; reason: MissReason; id?: string | undefined },
+) {
   const [item] = await ctx.database.rows<{ lapses: number }>(sql`
     SELECT lapses FROM review_items WHERE user_id = ${userId} AND item_type = 'question' AND item_id = ${input.questionId}`);
   const snapshot = await ctx.content.get();
@@ -51,9 +59,22 @@ export async function recordMissReason(ctx: Reader, userId: number, input: { que
       code: "BAD_REQUEST",
       message: `Question ${input.questionId} is not a hard item of yours (missed ${HARD_ITEM_LAPSES} times or more).`,
     });
-  const [row] = await ctx.database.db
+  const columns = {
+    id: missReasons.id,
+    userId: missReasons.userId,
+    questionId: missReasons.questionId,
+    reason: missReasons.reason,
+    createdAt: missReasons.createdAt,
+  };
+  let [row] = await ctx.database.db
     .insert(missReasons)
-    .values({ userId, questionId: input.questionId, reason: input.reason })
-    .returning({ id: missReasons.id, createdAt: missReasons.createdAt });
-  return { id: row!.id, questionId: input.questionId, reason: input.reason, createdAt: toIso(row!.createdAt) };
+    .values({ userId, questionId: input.questionId, reason: input.reason, clientId: input.id ?? null })
+    .onConflictDoNothing({ target: missReasons.clientId })
+    .returning(columns);
+  if (!row && input.id) {
+    [row] = await ctx.database.db.select(columns).from(missReasons).where(eq(missReasons.clientId, input.id));
+    if (!row || row.userId !== userId || row.questionId !== input.questionId)
+      throw new TRPCError({ code: "CONFLICT", message: "That id was already used for another reason." });
+  }
+  return { id: row!.id, questionId: row!.questionId, reason: row!.reason, createdAt: toIso(row!.createdAt) };
 }

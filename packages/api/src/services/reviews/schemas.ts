@@ -111,7 +111,12 @@ export const masteryInput = z.object({
 
 const missReason = z.enum(MISS_REASONS, { error: "reason must be didnt-know, misread or mixed-up." });
 
-export const missReasonInput = z.object({ questionId: idParam, reason: missReason });
+export const missReasonInput = z.object({
+  questionId: idParam,
+  reason: missReason,
+  /** Chosen by the client, so a reason replayed from a device's outbox is kept once. */
+  id: z.uuid("id must be a UUID.").optional().describe("Chosen by the client; a retry with the same id is kept once."),
+});
 export const missReasonOutcome = z.object({
   id: z.number().int(),
   questionId: z.number().int(),
