@@ -116,6 +116,8 @@ const BEYOND_SPEC = [
   // Issue 29: contract editions.
   "GET /api/editions",
   "POST /api/admin/editions",
+  "GET /api/account/edition",
+  "PUT /api/account/edition",
   // Issue 26: invitations.
   "POST /api/admin/invitations",
   "GET /api/admin/invitations",

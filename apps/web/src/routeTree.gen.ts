@@ -18,6 +18,7 @@ import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountDataRouteImport } from './routes/account.data'
+import { Route as AccountEditionRouteImport } from './routes/account.edition'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountRemindersRouteImport } from './routes/account.reminders'
@@ -78,6 +79,11 @@ const TestRoute = TestRouteImport.update({
 const AccountDataRoute = AccountDataRouteImport.update({
   id: '/account/data',
   path: '/account/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountEditionRoute = AccountEditionRouteImport.update({
+  id: '/account/edition',
+  path: '/account/edition',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountPasskeysRoute = AccountPasskeysRouteImport.update({
@@ -171,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
+  '/account/edition': typeof AccountEditionRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -197,6 +204,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
+  '/account/edition': typeof AccountEditionRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -225,6 +233,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
+  '/account/edition': typeof AccountEditionRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -254,6 +263,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/data'
+    | '/account/edition'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/data'
+    | '/account/edition'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/test'
     | '/account/data'
+    | '/account/edition'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -335,6 +347,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   TestRoute: typeof TestRoute
   AccountDataRoute: typeof AccountDataRoute
+  AccountEditionRoute: typeof AccountEditionRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountRemindersRoute: typeof AccountRemindersRoute
@@ -408,6 +421,13 @@ declare module '@tanstack/react-router' {
       path: '/account/data'
       fullPath: '/account/data'
       preLoaderRoute: typeof AccountDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/edition': {
+      id: '/account/edition'
+      path: '/account/edition'
+      fullPath: '/account/edition'
+      preLoaderRoute: typeof AccountEditionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/passkeys': {
@@ -561,6 +581,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   TestRoute: TestRoute,
   AccountDataRoute: AccountDataRoute,
+  AccountEditionRoute: AccountEditionRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountRemindersRoute: AccountRemindersRoute,

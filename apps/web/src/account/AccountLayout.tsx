@@ -14,6 +14,7 @@ const TABS = [
   { to: "/account/passkeys", label: "Passkeys" },
   { to: "/account/reminders", label: "Reminders" },
   { to: "/account/data", label: "My Data" },
+  { to: "/account/edition", label: "Edition" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */

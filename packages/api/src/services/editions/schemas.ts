@@ -9,6 +9,11 @@ export const editionSlug = z
   .max(40, "edition must be at most 40 characters.")
   .regex(EDITION_SLUG, "edition must be lower-case letters, digits and dashes, like jcba-2026.");
 
+/** `edition=` on the study paths: only items true for this edition; absent, the member's (Account → Edition). */
+export const studyEditionParam = editionSlug.optional().meta({
+  description: "Only items true for this contract edition (GET /api/editions); by default the one you study.",
+});
+
 /** `edition=`: the edition whose items a list shows. */
 export const editionFilter = z.object({ edition: editionSlug.optional() });
 
@@ -33,4 +38,15 @@ export const createEditionInput = z.object({
     description:
       "Make every item true for the edition in force true for the new one too (the default), so members keep studying them until an admin changes them.",
   }),
+});
+
+export const studyEditionChoice = z.object({
+  chosen: z
+    .string()
+    .nullable()
+    .meta({ description: "The edition the member chose; null: they follow the edition in force." }),
+  edition: z
+    .string()
+    .nullable()
+    .meta({ description: "The edition they study now (their choice, else the one in force)." }),
 });

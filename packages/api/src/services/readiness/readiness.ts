@@ -17,9 +17,10 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import { bankFirstAnswersOf } from "../analysis/item-analysis.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import type { calibration, readiness } from "./schemas.ts";
 
-type Reader = Pick<Context, "database" | "content">;
+type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far ahead a forecast may look. */
@@ -48,8 +49,9 @@ export async function readinessOf(
   /** "kept": each item reviewed when due until then, at the member's retention. */
   reviews: "none" | "kept" = "none",
 ): Promise<z.infer<typeof readiness>> {
-  const [snapshot, memories] = await Promise.all([
-    ctx.content.get(),
+  const [{ bank: snapshot }, memories] = await Promise.all([
+    // Readiness over the items true for the member's edition.
+    studyBank(ctx),
     ctx.database.rows<{
       questionId: number;
       stability: number;
