@@ -118,6 +118,9 @@ const BEYOND_SPEC = [
   "POST /api/admin/editions",
   "GET /api/account/edition",
   "PUT /api/account/edition",
+  "GET /api/editions/{a}/changes/{b}",
+  "POST /api/questions/{id}/revise",
+  "POST /api/flashcards/{id}/revise",
   // Issue 26: invitations.
   "POST /api/admin/invitations",
   "GET /api/admin/invitations",

@@ -51,6 +51,8 @@ export const AUDIT_KINDS = [
   "email.verified",
   "email.changeasked",
   "email.changed",
+  "question.revised",
+  "flashcard.revised",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -50,3 +50,53 @@ export const studyEditionChoice = z.object({
     .nullable()
     .meta({ description: "The edition they study now (their choice, else the one in force)." }),
 });
+
+export const editionPair = z.object({
+  a: editionSlug.meta({ description: "The earlier edition (GET /api/editions)." }),
+  b: editionSlug.meta({ description: "The edition to compare it with." }),
+});
+
+const changedSide = z
+  .object({
+    id: z.number().int(),
+    text: z.string().meta({ description: "The question, or the card's term." }),
+    answer: z.string().meta({ description: "The correct answer, or the card's definition." }),
+  })
+  .nullable();
+
+export const editionChanges = z.object({
+  from: z.string(),
+  to: z.string(),
+  inForce: z.string().nullable(),
+  sections: z.array(
+    z.object({
+      sectionNumber: z.number().int(),
+      title: z.string(),
+      items: z.array(
+        z.object({
+          kind: z.enum(["question", "flashcard"]),
+          change: z.enum(["changed", "added", "removed"]).meta({
+            description:
+              "changed: the new item replaces the old; added: only in the later edition; removed: only in the earlier.",
+          }),
+          citation: z
+            .string()
+            .nullable()
+            .meta({ description: "The paragraph (7.C.2), the new item's when both have one." }),
+          old: changedSide.meta({ description: "The item in the earlier edition; null when added." }),
+          new: changedSide.meta({ description: "The item in the later edition; null when removed." }),
+          answerChanged: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  questionIds: z
+    .array(z.number().int())
+    .meta({ description: "The later edition's changed and new questions, to study." }),
+  flashcardIds: z
+    .array(z.number().int())
+    .meta({ description: "The later edition's changed and new cards, as a deck." }),
+  testCode: z.string().nullable().meta({
+    description: "A practice-test code of the changed and new questions (GET /api/practice-test/questions?code=).",
+  }),
+});
