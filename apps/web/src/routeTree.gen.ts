@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ChangesRouteImport } from './routes/changes'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as PlanRouteImport } from './routes/plan'
@@ -44,6 +45,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangesRoute = ChangesRouteImport.update({
+  id: '/changes',
+  path: '/changes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FlashcardsRoute = FlashcardsRouteImport.update({
@@ -170,6 +176,7 @@ const StudySectionRoute = StudySectionRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/changes': typeof ChangesRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/plan': typeof PlanRoute
@@ -197,6 +204,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/changes': typeof ChangesRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/plan': typeof PlanRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/changes': typeof ChangesRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/plan': typeof PlanRoute
@@ -256,6 +265,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/changes'
     | '/flashcards'
     | '/performance'
     | '/plan'
@@ -283,6 +293,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/changes'
     | '/flashcards'
     | '/performance'
     | '/plan'
@@ -311,6 +322,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/changes'
     | '/flashcards'
     | '/performance'
     | '/plan'
@@ -340,6 +352,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ChangesRoute: typeof ChangesRoute
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
   PlanRoute: typeof PlanRoute
@@ -372,6 +385,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/changes': {
+      id: '/changes'
+      path: '/changes'
+      fullPath: '/changes'
+      preLoaderRoute: typeof ChangesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/flashcards': {
@@ -574,6 +594,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  ChangesRoute: ChangesRoute,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
   PlanRoute: PlanRoute,

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Field, NativeSelect, Stack } from "@chakra-ui/react";
+import { Alert, Button, Card, Field, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
@@ -94,9 +95,16 @@ function EditionForm({ editions, saved }: { editions: Edition[]; saved: Choice }
                 <Alert.Description color={ERROR_COLOR}>{errorMessage(save.error)}</Alert.Description>
               </Alert.Root>
             )}
-            <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" loading={save.isPending}>
+            <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" loading={save.isPending}>
               Save
             </Button>
+            <Text fontSize="sm" color="fg.muted">
+              A new contract? See{" "}
+              <Link to="/changes" style={{ textDecoration: "underline" }}>
+                what changed
+              </Link>{" "}
+              between two editions.
+            </Text>
           </Stack>
         </form>
       </Card.Body>
