@@ -29,8 +29,8 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(85);
-    expect(calls.filter((c) => c.adminOnly)).toHaveLength(34);
+    expect(calls).toHaveLength(87);
+    expect(calls.filter((c) => c.adminOnly)).toHaveLength(36);
   });
 
   it("answers 401 to a signed-out caller everywhere", async () => {

@@ -116,6 +116,11 @@ const BEYOND_SPEC = [
   // Issue 29: contract editions.
   "GET /api/editions",
   "POST /api/admin/editions",
+  "GET /api/account/edition",
+  "PUT /api/account/edition",
+  "GET /api/editions/{a}/changes/{b}",
+  "POST /api/questions/{id}/revise",
+  "POST /api/flashcards/{id}/revise",
   // Issue 26: invitations.
   "POST /api/admin/invitations",
   "GET /api/admin/invitations",

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ChangesRouteImport } from './routes/changes'
 import { Route as FlashcardsRouteImport } from './routes/flashcards'
 import { Route as PerformanceRouteImport } from './routes/performance'
 import { Route as PlanRouteImport } from './routes/plan'
@@ -20,6 +21,7 @@ import { Route as SecondFactorRouteImport } from './routes/second-factor'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AccountDataRouteImport } from './routes/account.data'
 import { Route as AccountDevicesRouteImport } from './routes/account.devices'
+import { Route as AccountEditionRouteImport } from './routes/account.edition'
 import { Route as AccountPasskeysRouteImport } from './routes/account.passkeys'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as AccountRemindersRouteImport } from './routes/account.reminders'
@@ -45,6 +47,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangesRoute = ChangesRouteImport.update({
+  id: '/changes',
+  path: '/changes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FlashcardsRoute = FlashcardsRouteImport.update({
@@ -90,6 +97,11 @@ const AccountDataRoute = AccountDataRouteImport.update({
 const AccountDevicesRoute = AccountDevicesRouteImport.update({
   id: '/account/devices',
   path: '/account/devices',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountEditionRoute = AccountEditionRouteImport.update({
+  id: '/account/edition',
+  path: '/account/edition',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountPasskeysRoute = AccountPasskeysRouteImport.update({
@@ -176,6 +188,7 @@ const StudySectionRoute = StudySectionRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/changes': typeof ChangesRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/plan': typeof PlanRoute
@@ -185,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/devices': typeof AccountDevicesRoute
+  '/account/edition': typeof AccountEditionRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -204,6 +218,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/changes': typeof ChangesRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/plan': typeof PlanRoute
@@ -213,6 +228,7 @@ export interface FileRoutesByTo {
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/devices': typeof AccountDevicesRoute
+  '/account/edition': typeof AccountEditionRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -234,6 +250,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/changes': typeof ChangesRoute
   '/flashcards': typeof FlashcardsRoute
   '/performance': typeof PerformanceRoute
   '/plan': typeof PlanRoute
@@ -243,6 +260,7 @@ export interface FileRoutesById {
   '/test': typeof TestRoute
   '/account/data': typeof AccountDataRoute
   '/account/devices': typeof AccountDevicesRoute
+  '/account/edition': typeof AccountEditionRoute
   '/account/passkeys': typeof AccountPasskeysRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/reminders': typeof AccountRemindersRoute
@@ -265,6 +283,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/changes'
     | '/flashcards'
     | '/performance'
     | '/plan'
@@ -274,6 +293,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/account/data'
     | '/account/devices'
+    | '/account/edition'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -293,6 +313,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/changes'
     | '/flashcards'
     | '/performance'
     | '/plan'
@@ -302,6 +323,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/account/data'
     | '/account/devices'
+    | '/account/edition'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -322,6 +344,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin'
+    | '/changes'
     | '/flashcards'
     | '/performance'
     | '/plan'
@@ -331,6 +354,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/account/data'
     | '/account/devices'
+    | '/account/edition'
     | '/account/passkeys'
     | '/account/password'
     | '/account/reminders'
@@ -352,6 +376,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ChangesRoute: typeof ChangesRoute
   FlashcardsRoute: typeof FlashcardsRoute
   PerformanceRoute: typeof PerformanceRoute
   PlanRoute: typeof PlanRoute
@@ -361,6 +386,7 @@ export interface RootRouteChildren {
   TestRoute: typeof TestRoute
   AccountDataRoute: typeof AccountDataRoute
   AccountDevicesRoute: typeof AccountDevicesRoute
+  AccountEditionRoute: typeof AccountEditionRoute
   AccountPasskeysRoute: typeof AccountPasskeysRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountRemindersRoute: typeof AccountRemindersRoute
@@ -385,6 +411,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/changes': {
+      id: '/changes'
+      path: '/changes'
+      fullPath: '/changes'
+      preLoaderRoute: typeof ChangesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/flashcards': {
@@ -448,6 +481,13 @@ declare module '@tanstack/react-router' {
       path: '/account/devices'
       fullPath: '/account/devices'
       preLoaderRoute: typeof AccountDevicesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/edition': {
+      id: '/account/edition'
+      path: '/account/edition'
+      fullPath: '/account/edition'
+      preLoaderRoute: typeof AccountEditionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/passkeys': {
@@ -594,6 +634,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  ChangesRoute: ChangesRoute,
   FlashcardsRoute: FlashcardsRoute,
   PerformanceRoute: PerformanceRoute,
   PlanRoute: PlanRoute,
@@ -603,6 +644,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestRoute: TestRoute,
   AccountDataRoute: AccountDataRoute,
   AccountDevicesRoute: AccountDevicesRoute,
+  AccountEditionRoute: AccountEditionRoute,
   AccountPasskeysRoute: AccountPasskeysRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountRemindersRoute: AccountRemindersRoute,

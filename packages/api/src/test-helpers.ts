@@ -28,6 +28,8 @@ export interface TestApi {
   admin: Member;
   /** A new member, with no answers yet. */
   member(firstName?: string, lastName?: string): Promise<Member>;
+  /** A caller for `user` as the server would read it with the session (e.g. after a setting changed). */
+  as(user: SessionUser): Caller;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function createTestApi(): Promise<TestApi> {
     admin,
     signedOut: createCaller({ database, content, user: null }),
     member: (firstName = "Maria", lastName = "Lopez") => addUser(firstName, lastName, false),
+    as: (user) => createCaller({ database, content, user }),
     close: () => database.close(),
   };
 }
@@ -82,6 +85,7 @@ export function useTestApi(): TestApi {
       return current().admin;
     },
     member: (firstName, lastName) => current().member(firstName, lastName),
+    as: (user) => current().as(user),
     close: () => current().close(),
   };
 }

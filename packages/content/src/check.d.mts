@@ -13,6 +13,8 @@ export interface ContentSourceFields {
   basisNote?: string;
   /** Reviewer note naming where a source outside the section's list is recorded (must contain the URL). */
   sourceNote?: string;
+  /** The contract editions the item is true for, when not the file's. */
+  editions?: string[];
 }
 export interface ContentQuestion extends ContentSourceFields {
   key: string;
@@ -43,6 +45,8 @@ export interface SectionSource {
 }
 export interface SectionFile {
   section: number;
+  /** The contract editions the file's items are true for (jcba-2016), unless an item names its own. */
+  editions: string[];
   thinNote?: string;
   sources: SectionSource[];
   questions: ContentQuestion[];

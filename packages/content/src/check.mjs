@@ -179,6 +179,9 @@ function checkItemSources(item, id, sourcesByUrl, p) {
 }
 
 /** Returns a list of problems for one parsed section file. */
+/** A contract edition's name (jcba-2016), as @jcba/domain's EDITION_SLUG. */
+const EDITION_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export function checkSection(file, expectedSection) {
   const problems = [];
   const p = (msg) => problems.push(`section ${expectedSection}: ${msg}`);
@@ -188,6 +191,17 @@ export function checkSection(file, expectedSection) {
     if (Array.isArray(file[field])) return file[field];
     p(`${field} must be an array`);
     return [];
+  };
+  // The contract editions the file's items are true for (an item may name its own); slugs as in the editions table.
+  const editionsProblem = (editions) =>
+    !Array.isArray(editions) ||
+    editions.length === 0 ||
+    editions.some((e) => typeof e !== "string" || !EDITION_SLUG.test(e)) ||
+    new Set(editions).size !== editions.length;
+  if (editionsProblem(file.editions)) p(`"editions" must list the contract editions, like ["jcba-2016"]`);
+  const itemEditions = (item, id) => {
+    if (item.editions !== undefined && editionsProblem(item.editions))
+      p(`${id}: editions must list contract editions, like ["jcba-2016"], when present`);
   };
   const questions = arrayOf("questions");
   const flashcards = arrayOf("flashcards");
@@ -217,6 +231,7 @@ export function checkSection(file, expectedSection) {
       p(`${id}: key must look like s${String(s).padStart(2, "0")}-q01`);
     if (keys.has(q.key)) p(`${id}: duplicate key`);
     keys.add(q.key);
+    itemEditions(q, id);
     if (q.type !== "multiple-choice" && q.type !== "fill-in-blank")
       p(`${id}: type must be multiple-choice or fill-in-blank`);
     if (typeof q.question !== "string" || q.question.trim().length < 15) p(`${id}: question text missing or too short`);
@@ -277,6 +292,7 @@ export function checkSection(file, expectedSection) {
       p(`${id}: key must look like s${String(s).padStart(2, "0")}-f01`);
     if (keys.has(f.key)) p(`${id}: duplicate key`);
     keys.add(f.key);
+    itemEditions(f, id);
     if (typeof f.term !== "string" || f.term.trim() === "" || f.term.length > 80)
       p(`${id}: term missing or longer than 80 characters`);
     if (typeof f.definition !== "string" || f.definition.trim().length < 15)

@@ -11,6 +11,7 @@ import {
   FLASHCARD_COUNTS,
   isCitationOf,
   isTa2025Url,
+  readAllSections,
   sentenceCount,
   ta2025Report,
 } from "./check.mjs";
@@ -68,6 +69,7 @@ describe("the checker", () => {
   const TA = "https://sites.google.com/unitedafa.org/ta2025/section-7-scheduling";
   const base = {
     section: 7,
+    editions: ["jcba-2016"],
     sources: [
       { id: "S1", url: TA, label: "TA2025 redline page (rejected 2025 proposal)", year: null },
       { id: "S2", url: "https://example.org/a", label: "AFA article, Feb 6, 2019", year: 2019 },
@@ -326,5 +328,28 @@ describe("the loader", () => {
     cpSync(join(dir, "section-01.json"), join(partial, "section-01.json"));
     expect(await loadContent(database, partial)).toMatchObject({ questionsWithdrawn: 0, flashcardsWithdrawn: 0 });
     rmSync(partial, { recursive: true, force: true });
+  });
+});
+
+describe("the content files' editions", () => {
+  it("every file records the editions its items are true for, and the checker refuses a bad list", () => {
+    const files = readAllSections();
+    expect(files.every((f) => f.data.editions.join() === "jcba-2016")).toBe(true);
+    const [first] = files;
+    const problems = (editions: unknown, itemEditions?: unknown) =>
+      checkSection(
+        {
+          ...first!.data,
+          editions,
+          questions: first!.data.questions.map((q, i) => (i === 0 ? { ...q, editions: itemEditions } : q)),
+        } as never,
+        first!.section,
+      ).join("\n");
+    expect(problems(["jcba-2016"])).toBe("");
+    expect(problems(["jcba-2016"], ["jcba-2016", "jcba-2031"])).toBe("");
+    expect(problems(undefined)).toMatch(/"editions" must list the contract editions/);
+    expect(problems([])).toMatch(/"editions" must list the contract editions/);
+    expect(problems(["JCBA 2016"])).toMatch(/"editions" must list the contract editions/);
+    expect(problems(["jcba-2016"], [])).toMatch(/s01-q01: editions must list contract editions/);
   });
 });

@@ -34,6 +34,15 @@ const sourceOf = (item: ContentSourceFields) => ({
   archivedAt: null,
 });
 
+/**
+ * The editions a shipped item is true for: its own, else its file's. Editions an admin added since
+ * (a new contract carried over) are kept: the files only ever add editions to an item.
+ */
+function editionsOf(item: { editions?: string[] }, file: { editions?: string[] }, current?: { editions: string[] }) {
+  const shipped = item.editions ?? file.editions ?? [];
+  return [...new Set([...(current?.editions ?? []), ...shipped])];
+}
+
 export async function loadContent(database: Database, dir?: string): Promise<LoadReport> {
   const files = readAllSections(dir).map((f) => f.data);
   const report: LoadReport = {
@@ -79,6 +88,7 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
           citation: q.citation,
           alternatives: q.type === "fill-in-blank" && q.alternatives?.length ? q.alternatives : null,
           ...sourceOf(q),
+          editions: editionsOf(q, file, existingQ.get(q.key)),
         };
         const current = existingQ.get(q.key);
         if (!current) newQuestions.push(values);
@@ -102,6 +112,7 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
           definition: f.definition,
           citation: f.citation,
           ...sourceOf(f),
+          editions: editionsOf(f, file, existingF.get(f.key)),
         };
         const current = existingF.get(f.key);
         if (!current) newFlashcards.push(values);

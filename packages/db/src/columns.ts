@@ -8,4 +8,5 @@ export const userColumns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
   isAdmin: users.isAdmin,
+  studyEdition: users.studyEdition,
 };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -182,6 +183,11 @@ export const questions = pgTable(
     version: integer().notNull().default(1),
     /** The contract editions the item is true for (editions.slug); a trigger fills in the one in force when none is given. */
     editions: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The item of an earlier edition this one replaces (its text for a later contract): what changed
+     * between two editions, and whose review schedule carries over when the answer stays the same.
+     */
+    replaces: integer().references((): AnyPgColumn => questions.id, { onDelete: "set null" }),
     /** Set when an admin edits the item, so the content loader never overwrites it. */
     editedAt: timestamp({ withTimezone: true }),
     /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
@@ -226,6 +232,8 @@ export const flashcards = pgTable(
     version: integer().notNull().default(1),
     /** The contract editions the card is true for, as for questions. */
     editions: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The card of an earlier edition this one replaces, as for questions. */
+    replaces: integer().references((): AnyPgColumn => flashcards.id, { onDelete: "set null" }),
     editedAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -60,6 +60,8 @@ export const AUDIT_KINDS = [
   "reauth.failure",
   "token.admincreated",
   "session.ended",
+  "question.revised",
+  "flashcard.revised",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

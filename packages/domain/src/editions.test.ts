@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDITION_SLUG, editionInForce } from "./editions.ts";
+import { EDITION_SLUG, editionInForce, scheduleCarriesOver } from "./editions.ts";
 
 describe("contract editions", () => {
   const editions = [
@@ -19,5 +19,27 @@ describe("contract editions", () => {
     expect(EDITION_SLUG.test("JCBA 2026")).toBe(false);
     expect(EDITION_SLUG.test("-jcba")).toBe(false);
     expect(EDITION_SLUG.test("jcba--2026")).toBe(false);
+  });
+});
+
+describe("a review schedule across editions", () => {
+  const q = {
+    questionType: "fill-in-blank",
+    correctAnswer: "14",
+    alternatives: ["fourteen"],
+    questionText: "How many?",
+  };
+  it("carries over when only the wording changed", () => {
+    expect(scheduleCarriesOver("question", q, { ...q, questionText: "How many days?" })).toBe(true);
+    expect(
+      scheduleCarriesOver("flashcard", { term: "A", definition: "B" }, { term: "A (2031)", definition: "B" }),
+    ).toBe(true);
+  });
+  it("restarts when the answer changed", () => {
+    expect(scheduleCarriesOver("question", q, { ...q, correctAnswer: "15", alternatives: null })).toBe(false);
+    expect(scheduleCarriesOver("question", q, { ...q, alternatives: null })).toBe(false);
+    expect(scheduleCarriesOver("flashcard", { term: "A", definition: "B" }, { term: "A", definition: "C" })).toBe(
+      false,
+    );
   });
 });

@@ -2,6 +2,7 @@
  * Contract editions: the JCBA 2016 today, the next ratified contract later. An item is true for some
  * editions; a member studies one, by default the edition in force (the latest whose effective date has come).
  */
+import { changesGrading, fieldChanges } from "./versions.ts";
 
 /** The edition every item shipped before editions existed teaches. */
 export const FIRST_EDITION = "jcba-2016";
@@ -25,4 +26,19 @@ export function editionInForce<E extends EditionDates>(editions: readonly E[], t
     )
       best = e;
   return best;
+}
+
+/**
+ * Whether a member's review schedule for an item carries over to the item that replaces it in a new
+ * edition: yes when the answer is the same (a question's type, answer and accepted spellings; a card's
+ * definition), so what they learned still holds; no when it changed, and the new item starts afresh.
+ */
+export function scheduleCarriesOver(
+  kind: "question" | "flashcard",
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): boolean {
+  return kind === "question"
+    ? !changesGrading(before, after)
+    : fieldChanges(before, after, ["definition"]).length === 0;
 }

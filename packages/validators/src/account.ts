@@ -3,6 +3,8 @@
  * question rules, so the account screens share the admin screens' small validation chunk; the API
  * builds its classic-zod objects from these very schemas (./api.ts).
  */
+
+import { EDITION_SLUG } from "@jcba/domain";
 import * as z from "zod/mini";
 import { hasControlChars } from "./index.ts";
 
@@ -77,3 +79,17 @@ export const tokenFields = {
 
 export const createTokenInput = z.object(tokenFields);
 export type CreateTokenInput = z.infer<typeof createTokenInput>;
+
+/** The contract edition a member studies, by its slug (jcba-2016); null: whichever edition is in force. */
+export const studyEdition = z.nullable(
+  z
+    .string({ error: "edition must be an edition's name, like jcba-2016, or null for the one in force." })
+    .check(
+      z.trim(),
+      z.minLength(1, "edition is required."),
+      z.maxLength(40, "edition must be at most 40 characters."),
+      z.regex(EDITION_SLUG, "edition must be lower-case letters, digits and dashes, like jcba-2026."),
+    ),
+);
+
+export const studyEditionFields = { edition: studyEdition };

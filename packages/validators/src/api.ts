@@ -54,6 +54,9 @@ export const changePasswordInput = z
 
 export const createTokenInput = z.object(account.tokenFields);
 
+/** Account → Edition: the contract edition the member studies (null: the one in force). */
+export const studyEditionInput = z.object(account.studyEditionFields);
+
 /**
  * Deleting one's account, confirmed by one of: the password; a passkey's assertion (from POST
  * /api/account/passkeys/confirm-options); `sso: true` after a single sign-on in the last 5 minutes.

@@ -15,6 +15,7 @@ const TABS = [
   { to: "/account/reminders", label: "Reminders" },
   { to: "/account/data", label: "My Data" },
   { to: "/account/devices", label: "Signed-in Devices" },
+  { to: "/account/edition", label: "Edition" },
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */

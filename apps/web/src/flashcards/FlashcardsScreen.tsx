@@ -8,6 +8,7 @@ import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { notifyError } from "../components/ui/toaster.tsx";
+import { inEdition, useStudyEdition } from "../editions/studyEdition.ts";
 import { enqueue, pendingWrites } from "../offline/outbox.ts";
 import { type Flashcard, FlashcardViewer } from "./FlashcardViewer.tsx";
 import { SectionFilter } from "./SectionFilter.tsx";
@@ -80,7 +81,8 @@ export function FlashcardsScreen({
     onError: (error) => notifyError("Your progress was not saved", errorMessage(error)),
   });
 
-  const all = cardsQuery.data ?? NO_CARDS;
+  const edition = useStudyEdition();
+  const all = useMemo(() => inEdition(cardsQuery.data ?? NO_CARDS, edition), [cardsQuery.data, edition]);
   const deck = useMemo(
     () => (filter === null ? all : filter === "invalid" ? NO_CARDS : all.filter((c) => c.sectionNumber === filter)),
     [all, filter],

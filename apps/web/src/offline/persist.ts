@@ -133,6 +133,7 @@ export function clearPersistedQueries(userId: number) {
 const OFFLINE_QUERIES = new Set([
   "questions.list",
   "flashcards.list",
+  "account.studyEdition",
   "mastery.list",
   "progress.sections",
   "tests.availability",

@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { notifyError } from "../components/ui/toaster.tsx";
+import { inEdition, useStudyEdition } from "../editions/studyEdition.ts";
 import { enqueue, onSent, pendingWrites, replay } from "../offline/outbox.ts";
 import { useSyncState } from "../offline/status.ts";
 import { countsOnDevice, drawOnDevice } from "./deviceTest.ts";
@@ -85,7 +86,11 @@ export function usePracticeTest({ userId, review, showReview, openCode }: Practi
     trpc.tests.availability.queryOptions(undefined, { networkMode: "always", enabled: online }),
   );
   // The whole bank as kept on the device (never fetched here): offline tests are drawn from it.
-  const bank = useQuery({ ...trpc.questions.list.queryOptions({}), enabled: false });
+  const edition = useStudyEdition();
+  const bank = useQuery({
+    ...trpc.questions.list.queryOptions({}, { select: (all) => inEdition(all, edition) }),
+    enabled: false,
+  });
   const counts: PoolCounts | undefined = useMemo(() => {
     if (!online) return bank.data ? countsOnDevice(bank.data) : undefined;
     return availability.data ? new Map(availability.data.map((a) => [a.sectionNumber, a])) : undefined;

@@ -44,6 +44,25 @@ export function deviceBank(
   return bank;
 }
 
+const editionBanks = new WeakMap<DeviceBank, Map<string, DeviceBank>>();
+
+/** The bank's items true for the member's edition (all when null), one object per bank and edition. */
+function editionBank(bank: DeviceBank, edition: string | null): DeviceBank {
+  if (edition === null) return bank;
+  let byEdition = editionBanks.get(bank);
+  if (!byEdition) {
+    byEdition = new Map();
+    editionBanks.set(bank, byEdition);
+  }
+  let kept = byEdition.get(edition);
+  if (!kept) {
+    const inIt = (item: object) => ((item as { editions?: string[] }).editions ?? [edition]).includes(edition);
+    kept = { questions: bank.questions.filter(inIt), flashcards: bank.flashcards.filter(inIt) };
+    byEdition.set(edition, kept);
+  }
+  return kept;
+}
+
 /** The cache's lists to search: every query under each key (all of a list, or a section's). */
 export interface CachedLists {
   questions: readonly unknown[];
@@ -55,7 +74,8 @@ export function searchCached(
   queryClient: QueryClient,
   keys: CachedLists,
   q: string,
-  options: { limit?: number; section?: number } = {},
+  options: { limit?: number; section?: number; edition?: string | null } = {},
 ): SearchResult[] {
-  return searchOnDevice(deviceBank(queryClient, keys.questions, keys.flashcards), q, options);
+  const { edition = null, ...rest } = options;
+  return searchOnDevice(editionBank(deviceBank(queryClient, keys.questions, keys.flashcards), edition), q, rest);
 }

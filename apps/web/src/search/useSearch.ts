@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useMemo, useState } from "react";
 import { useTRPC } from "../app/trpc.ts";
+import { useStudyEdition } from "../editions/studyEdition.ts";
 import { searchable, searchCached } from "./deviceSearch.ts";
 
 const DEBOUNCE_MS = 150;
@@ -46,6 +47,7 @@ const isConnectionFailure = (error: unknown) =>
 export function useSearch(query: string, options: { limit?: number; section?: number } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const edition = useStudyEdition();
   const online = useOnline();
   const q = useDebounced(query, DEBOUNCE_MS);
   const valid = searchable(q);
@@ -71,8 +73,8 @@ export function useSearch(query: string, options: { limit?: number; section?: nu
   const deviceResults = useMemo<SearchResult[] | null>(() => {
     if (!useDevice) return null;
     const keys = { questions: trpc.questions.list.pathKey(), flashcards: trpc.flashcards.list.pathKey() };
-    return searchCached(queryClient, keys, q, { limit, ...(section ? { section } : {}) });
-  }, [useDevice, q, limit, section, queryClient, trpc]);
+    return searchCached(queryClient, keys, q, { limit, edition, ...(section ? { section } : {}) });
+  }, [useDevice, q, limit, section, edition, queryClient, trpc]);
 
   return {
     /** The query the results are for (trails the typed text by a moment). */

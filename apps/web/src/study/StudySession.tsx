@@ -15,6 +15,7 @@ import { newClientId } from "../app/ids.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { SessionProgress } from "../components/SessionProgress.tsx";
+import { inEdition, useStudyEdition } from "../editions/studyEdition.ts";
 import { enqueue } from "../offline/outbox.ts";
 import { FlagToggle } from "./FlagToggle.tsx";
 import type { Graded, Question } from "./graded.ts";
@@ -40,9 +41,14 @@ function BackToDashboard() {
  */
 export function StudySession({ section, startAt }: { section: number; startAt?: number | undefined }) {
   const trpc = useTRPC();
-  // The whole bank, read once and kept on the device: any section opens offline.
+  const edition = useStudyEdition();
+  // The whole bank, read once and kept on the device: any section opens offline (its items of the
+  // member's edition).
   const questions = useQuery(
-    trpc.questions.list.queryOptions({}, { select: (all) => all.filter((q) => q.sectionNumber === section) }),
+    trpc.questions.list.queryOptions(
+      {},
+      { select: (all) => inEdition(all, edition).filter((q) => q.sectionNumber === section) },
+    ),
   );
   const [round, setRound] = useState(0);
   // Drawn in a deferred render that React splits into short tasks, not in the one task that takes in

@@ -5,6 +5,7 @@ import {
   createTokenInput,
   deleteAccountInput,
   idParam,
+  studyEditionInput,
 } from "@jcba/validators/api";
 import { z } from "zod";
 import { deleteAccount } from "../services/account/deletion.ts";
@@ -29,6 +30,8 @@ import {
   tokenRevoked,
 } from "../services/account/schemas.ts";
 import { createToken, revokeToken, tokensOf } from "../services/account/tokens.ts";
+import { setStudyEdition, studyEditionOf } from "../services/editions/member-edition.ts";
+import { studyEditionChoice } from "../services/editions/schemas.ts";
 import { protectedProcedure, recentlyAuthenticated, router, sessionProcedure } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -132,4 +135,22 @@ export const accountRouter = router({
     .input(z.void())
     .output(devicesEnded)
     .mutation(({ ctx }) => endOtherDevices(ctx)),
+
+  studyEdition: protectedProcedure
+    .meta(rest("GET", "/account/edition", "The contract edition you study: your choice, else the edition in force"))
+    .input(z.void())
+    .output(studyEditionChoice)
+    .query(({ ctx }) => studyEditionOf(ctx)),
+
+  setStudyEdition: protectedProcedure
+    .meta(
+      rest(
+        "PUT",
+        "/account/edition",
+        "Choose the contract edition you study (null: the edition in force); study, review, tests, search and readiness draw only its items",
+      ),
+    )
+    .input(studyEditionInput)
+    .output(studyEditionChoice)
+    .mutation(({ ctx, input }) => setStudyEdition(ctx, input.edition)),
 });

@@ -10,9 +10,11 @@ import {
   type ContentKind,
   createContentItem,
   removeContentItem,
+  reviseContentItem,
   updateContentItem,
 } from "../services/content/items.ts";
 import { cachedOutput, deleted, type Flashcard, type Question, sectionFilter } from "../services/content/schemas.ts";
+import { editionSlug } from "../services/editions/schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -65,6 +67,26 @@ export function contentItemRouter<
       .mutation(({ ctx, input }) => {
         const { id, pastAnswers, ...changes } = input as { id: number; pastAnswers?: PastAnswerChoice };
         return updateContentItem(ctx, kind, id, changes, { pastAnswers }) as never;
+      }),
+
+    revise: adminProcedure
+      .meta(
+        rest(
+          "POST",
+          `${path}/{id}/revise`,
+          `Write a ${kind}'s text for a new contract edition (admin): a new ${kind} true for that edition replaces this one there, which keeps its text for the editions before; members' review schedules carry over when the answer is unchanged`,
+        ),
+      )
+      .input(spec.changes.extend({ id: idParam, edition: editionSlug }))
+      .output(spec.item)
+      .mutation(({ ctx, input }) => {
+        const {
+          id,
+          edition,
+          pastAnswers: _,
+          ...changes
+        } = input as { id: number; edition: string; pastAnswers?: unknown };
+        return reviseContentItem(ctx, kind, id, edition, changes) as never;
       }),
 
     delete: adminProcedure

@@ -1,7 +1,8 @@
 /** Contract editions: the list (every signed-in user) and adding the next contract (admin). */
 import { z } from "zod";
+import { changesBetween } from "../services/editions/changes.ts";
 import { createEdition, listEditions } from "../services/editions/editions.ts";
-import { createEditionInput, edition } from "../services/editions/schemas.ts";
+import { createEditionInput, edition, editionChanges, editionPair } from "../services/editions/schemas.ts";
 import { adminProcedure, protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 
@@ -25,4 +26,16 @@ export const editionsRouter = router({
     .input(createEditionInput)
     .output(edition)
     .mutation(({ ctx, input }) => createEdition(ctx, input)),
+
+  changes: protectedProcedure
+    .meta(
+      rest(
+        "GET",
+        "/editions/{a}/changes/{b}",
+        "What changed from edition a to edition b: the items whose text differs, by section, with the old and new question and answer",
+      ),
+    )
+    .input(editionPair)
+    .output(editionChanges)
+    .query(({ ctx, input }) => changesBetween(ctx, input.a, input.b)),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { studyBank } from "../services/editions/member-edition.ts";
 import { searchInput, searchResult } from "../services/search/schemas.ts";
 import { search } from "../services/search/search.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
@@ -11,5 +12,5 @@ export const searchRouter = router({
     .meta(rest("GET", "/search", "Search questions, flashcards, section titles and contract references, best first"))
     .input(searchInput)
     .output(z.array(searchResult))
-    .query(async ({ ctx, input }) => search(ctx.database, await ctx.content.get(), input)),
+    .query(async ({ ctx, input }) => search(ctx.database, await studyBank(ctx, input.edition), input)),
 });

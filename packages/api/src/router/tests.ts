@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { studyEditionParam } from "../services/editions/schemas.ts";
 import { attemptOf, attemptsOf, checkAnswer, submitTest } from "../services/tests/attempts.ts";
 import { availabilityOf, drawTest } from "../services/tests/pools.ts";
 import * as tests from "../services/tests/schemas.ts";
@@ -22,9 +23,9 @@ export const testsRouter = router({
 
   availability: protectedProcedure
     .meta(rest("GET", "/practice-test/availability", "How many questions each section has for a practice test"))
-    .input(z.void())
+    .input(z.object({ edition: studyEditionParam }).optional())
     .output(tests.availability)
-    .query(({ ctx }) => availabilityOf(ctx, ctx.user.id)),
+    .query(({ ctx, input }) => availabilityOf(ctx, ctx.user.id, input?.edition)),
 
   draw: protectedProcedure
     .meta(

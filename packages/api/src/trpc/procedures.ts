@@ -14,6 +14,8 @@ export interface SessionUser {
   lastName: string;
   profileImageUrl: string | null;
   isAdmin: boolean;
+  /** The contract edition the member chose to study; null or absent: the one in force. */
+  studyEdition?: string | null;
 }
 
 /** How the caller proved who they are. */

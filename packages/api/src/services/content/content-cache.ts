@@ -9,7 +9,7 @@
  * (`serializedOnce`) instead of on every request.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { type Database, flashcards, questions } from "@jcba/db";
+import { type Database, editions, flashcards, questions } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { asc, eq, isNull } from "drizzle-orm";
 import { publish } from "../../operations.ts";
@@ -18,7 +18,7 @@ import type { Flashcard, Question } from "./schemas.ts";
 
 export const CONTENT_CHANNEL = "jcba_content";
 
-interface Snapshot {
+export interface Snapshot {
   loadedAt: number;
   questions: Question[];
   questionsById: Map<number, Question>;
@@ -26,6 +26,8 @@ interface Snapshot {
   flashcards: Flashcard[];
   flashcardsBySection: Map<number, Flashcard[]>;
   flashcardsById: Map<number, Flashcard>;
+  /** The contract editions, oldest first: a member's edition is resolved from them with no query. */
+  editions: { slug: string; name: string; effectiveOn: string }[];
 }
 
 export interface ContentCache {
@@ -48,6 +50,8 @@ export interface EditionView {
   questionsBySection: Map<number, Question[]>;
   flashcards: Flashcard[];
   flashcardsBySection: Map<number, Flashcard[]>;
+  questionsById: Map<number, Question>;
+  flashcardsById: Map<number, Flashcard>;
 }
 
 const editionViews = new WeakMap<object, Map<string, EditionView>>();
@@ -71,6 +75,8 @@ export function editionView(snapshot: Pick<Snapshot, "questions" | "flashcards">
       questionsBySection: groupBySection(qs),
       flashcards: fs,
       flashcardsBySection: groupBySection(fs),
+      questionsById: new Map(qs.map((q) => [q.id, q])),
+      flashcardsById: new Map(fs.map((f) => [f.id, f])),
     };
     views.set(edition, view);
   }
@@ -120,7 +126,7 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
 
   async function load(): Promise<Snapshot> {
     const started = generation;
-    const [qs, fs] = await Promise.all([
+    const [qs, fs, eds] = await Promise.all([
       // Archived items leave study, tests and lists; members' history keeps them.
       database.db
         .select(questionColumns)
@@ -132,6 +138,10 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
         .from(flashcards)
         .where(isNull(flashcards.archivedAt))
         .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id)),
+      database.db
+        .select({ slug: editions.slug, name: editions.name, effectiveOn: editions.effectiveOn })
+        .from(editions)
+        .orderBy(asc(editions.effectiveOn), asc(editions.slug)),
     ]);
     const snapshot: Snapshot = {
       loadedAt: Date.now(),
@@ -141,6 +151,7 @@ export function createContentCache(database: Database, ttlMs = 60_000): ContentC
       flashcards: share(fs),
       flashcardsBySection: groupBySection(fs),
       flashcardsById: new Map(fs.map((f) => [f.id, f])),
+      editions: eds,
     };
     // A write that happened while loading makes this snapshot stale: keep it for this caller only.
     if (started === generation) {

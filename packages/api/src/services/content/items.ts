@@ -11,7 +11,13 @@
  * see or how it is graded (migration 0011_edit_versions); each write names its admin to it (actAs).
  */
 import { contentTombstones, flashcards, questions } from "@jcba/db";
-import { type AdminAuditKind, changesGrading, DEFAULT_PAST_ANSWER_CHOICE, type PastAnswerChoice } from "@jcba/domain";
+import {
+  type AdminAuditKind,
+  changesGrading,
+  DEFAULT_PAST_ANSWER_CHOICE,
+  type PastAnswerChoice,
+  scheduleCarriesOver,
+} from "@jcba/domain";
 import { questionProblem } from "@jcba/validators/api";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
@@ -154,6 +160,81 @@ export async function updateContentItem<K extends ContentKind>(
   });
   ctx.content.invalidate();
   return updated as ItemOf<K>;
+}
+
+/**
+ * An item's text for a new edition: a new item true for `edition` only that replaces `id`
+ * (docs/decisions/0013-editions-replace-items.md), while `id` stays as it was for the editions before.
+ * Members' review schedules carry over to the new item when its answer is the same, and restart when
+ * it changed.
+ */
+export async function reviseContentItem<K extends ContentKind>(
+  ctx: ContentWriter,
+  kind: K,
+  id: number,
+  edition: string,
+  changes: Partial<InputOf<K>>,
+): Promise<ItemOf<K>> {
+  const { noun, settle } = KINDS[kind];
+  const table = tableOf(kind);
+  const revised = await ctx.database.transaction(async ({ db: tx, rows }) => {
+    await rows(actAs(ctx));
+    const [current] = await tx
+      .select({ ...columnsOf(kind), archivedAt: table.archivedAt })
+      .from(table)
+      .where(eq(table.id, id))
+      .for("update");
+    if (!current || current.archivedAt)
+      throw new TRPCError({ code: "NOT_FOUND", message: `${noun} ${id} does not exist.` });
+    const [known] = await rows<{ slug: string }>(sql`SELECT slug FROM editions WHERE slug = ${edition}`);
+    if (!known)
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: `edition: there is no edition ${edition} (GET /api/editions lists them).`,
+      });
+    if (!current.editions.includes(edition))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: `${noun} ${id} is not true for ${edition}: revise the item that is.`,
+      });
+    const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const {
+      id: _id,
+      version: _version,
+      archivedAt: _archived,
+      editions: _editions,
+      ...values
+    } = settle({ ...current, ...given } as never, current as never, given.alternatives !== undefined) as typeof current;
+    const [row] = await tx
+      .insert(table)
+      .values({ ...values, editions: [edition], replaces: id, editedAt: new Date() })
+      .returning(columnsOf(kind))
+      .catch((e) => clientErrorFrom(e));
+    // Metadata only: the old item keeps its version and its text for the other editions.
+    await tx
+      .update(table)
+      .set({ editions: sql`array_remove(${table.editions}, ${edition})` })
+      .where(eq(table.id, id));
+    const carried = scheduleCarriesOver(kind, current, row!);
+    if (carried)
+      await rows(sql`
+        INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses,
+          learning_steps, scheduled_days, last_review)
+        SELECT user_id, item_type, ${row!.id}, due, stability, difficulty, state, reps, lapses,
+          learning_steps, scheduled_days, last_review
+        FROM review_items WHERE item_type = ${kind} AND item_id = ${id}
+        ON CONFLICT DO NOTHING`);
+    await recordAdminAction(tx, ctx, {
+      kind: `${kind}.revised`,
+      targetType: kind,
+      targetId: row!.id,
+      before: current,
+      after: { ...row, replaces: id, scheduleCarriedOver: carried },
+    });
+    return row!;
+  });
+  ctx.content.invalidate();
+  return revised as ItemOf<K>;
 }
 
 /** Deletes the item, or archives it when members have used it. */

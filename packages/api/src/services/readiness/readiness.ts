@@ -17,9 +17,10 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import { bankFirstAnswersOf } from "../analysis/item-analysis.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import type { calibration, readiness } from "./schemas.ts";
 
-type Reader = Pick<Context, "database" | "content">;
+type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far ahead a forecast may look. */
@@ -52,8 +53,9 @@ export async function readinessOf(
   // of timestamps were each built and parsed field by field (half the request's time, bench
   // readiness-member). Difficulty and due only for the kept-reviews forecast, which needs them.
   const scheduled = reviews === "kept" ? sql`, i.difficulty, floor(extract(epoch FROM i.due) * 1000)` : sql``;
-  const [snapshot, [member]] = await Promise.all([
-    ctx.content.get(),
+  const [{ bank: snapshot }, [member]] = await Promise.all([
+    // Readiness over the items true for the member's edition.
+    studyBank(ctx),
     ctx.database.rows<{ timeZone: string | null; retention: number | null; items: string }>(sql`
       SELECT s.time_zone AS "timeZone", s.desired_retention AS retention,
         (SELECT coalesce(json_agg(json_build_array(i.item_id, i.stability, i.state,

@@ -19,12 +19,13 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import type { ContentCache } from "../content/content-cache.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import { toIso } from "../rows.ts";
 import { activePlanQuestions } from "../study-plan/plan.ts";
 import { recordReview, saveMastery } from "./schedule.ts";
 import type { ReviewSettings, rateInput } from "./schemas.ts";
 
-type Reader = Pick<Context, "database" | "content">;
+type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
 
 export const DEFAULT_SETTINGS: ReviewSettings = {
   desiredRetention: DEFAULT_RETENTION,
@@ -78,7 +79,8 @@ export async function sessionOf(ctx: Reader, userId: number) {
   const reviewsLeft = Math.max(0, settings.reviewsPerDay - (done?.reviews ?? 0));
   const newLeft = Math.max(0, settings.newPerDay - (done?.fresh ?? 0));
 
-  const snapshot = await ctx.content.get();
+  // Only the items true for the member's edition: due ones of another edition wait until they return.
+  const { bank: snapshot } = await studyBank(ctx);
   const due = await ctx.database.rows<DueRow>(sql`
     SELECT item_type, item_id, due, state, lapses FROM review_items
     WHERE user_id = ${userId} AND due <= now() ORDER BY due, item_type, item_id`);
@@ -170,7 +172,7 @@ export async function reviewQueueOf(ctx: Reader, userId: number) {
     SELECT item_type, item_id, due, state, now() AS now FROM review_items
     WHERE user_id = ${userId} AND due <= now() + interval '24 hours'
     ORDER BY due, item_type, item_id`);
-  const snapshot = await ctx.content.get();
+  const { bank: snapshot } = await studyBank(ctx);
   const kept = rows.filter((r) =>
     r.item_type === "question" ? snapshot.questionsById.has(r.item_id) : snapshot.flashcardsById.has(r.item_id),
   );

@@ -3,6 +3,7 @@ import { SEARCH_DEFAULT_LIMIT, SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT
 import { hasControlChars } from "@jcba/validators";
 import { sectionNumber } from "@jcba/validators/api";
 import { z } from "zod";
+import { studyEditionParam } from "../editions/schemas.ts";
 
 const limitMessage = `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`;
 
@@ -23,6 +24,7 @@ export const searchInput = z.object({
     .min(1, limitMessage)
     .max(SEARCH_MAX_LIMIT, limitMessage)
     .default(SEARCH_DEFAULT_LIMIT),
+  edition: studyEditionParam,
 });
 
 export const searchResult = z.object({

@@ -76,7 +76,14 @@ async function corrections(database: Database, words: string[], snapshot: object
  * Full-text search, best first. A plain query also finds items with some of its words, and its
  * misspelled words are searched as their corrections too.
  */
-async function textSearch(database: Database, q: string, section: number | undefined, limit: number, snapshot: object) {
+async function textSearch(
+  database: Database,
+  q: string,
+  section: number | undefined,
+  limit: number,
+  snapshot: object,
+  inEdition: SQL,
+) {
   const words = looseWords(q);
   const corrected = await corrections(database, words, snapshot);
   // The query with each misspelled word replaced by any of its corrections ('sick leeve' → sick and
@@ -117,10 +124,12 @@ async function textSearch(database: Database, q: string, section: number | undef
       SELECT 'question', q.id, q.section_number, ${rank(sql`q.search_vector`)}
       FROM questions q, input
       WHERE q.archived_at IS NULL AND ${inSection(sql`q.section_number`)} AND ${found(sql`q.search_vector`)}
+        AND ${inEdition}
       UNION ALL
       SELECT 'flashcard', f.id, f.section_number, ${rank(sql`f.search_vector`)}
       FROM flashcards f, input
       WHERE f.archived_at IS NULL AND ${inSection(sql`f.section_number`)} AND ${found(sql`f.search_vector`)}
+        AND ${inEdition}
       ORDER BY rank DESC, kind, id
       LIMIT ${limit}
     )
@@ -144,9 +153,11 @@ async function textSearch(database: Database, q: string, section: number | undef
 /** Search results, best first. `snapshot` is the content cache's current one (see corrections). */
 export async function search(
   database: Database,
-  snapshot: object,
+  { snapshot, edition }: { snapshot: object; edition: string | null },
   input: z.infer<typeof searchInput>,
 ): Promise<SearchResult[]> {
+  // Only items true for the edition studied: a predicate on the row, no join.
+  const inEdition = edition === null ? sql`TRUE` : sql`${edition} = ANY(editions)`;
   const q = input.q.trim();
   const citation = parseCitationQuery(q);
   if (citation && (input.section === undefined || input.section === citation.section)) {
@@ -156,15 +167,17 @@ export async function search(
       database.rows<CitingItem>(sql`
         SELECT 'question' AS kind, id, section_number AS "sectionNumber", question_text AS title,
                explanation AS body, citation
-        FROM questions WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL`),
+        FROM questions WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL
+          AND ${inEdition}`),
       database.rows<CitingItem>(sql`
         SELECT 'flashcard' AS kind, id, section_number AS "sectionNumber", term AS title,
                definition AS body, citation
-        FROM flashcards WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL`),
+        FROM flashcards WHERE archived_at IS NULL AND section_number = ${citation.section} AND citation IS NOT NULL
+          AND ${inEdition}`),
     ]);
     return citationResults([...questions, ...cards], citation, input.limit);
   }
-  const rows = await textSearch(database, q, input.section, input.limit, snapshot);
+  const rows = await textSearch(database, q, input.section, input.limit, snapshot, inEdition);
   return rows.map((row) => ({
     kind: row.kind,
     id: Number(row.id),

@@ -18,9 +18,10 @@ import { TRPCError } from "@trpc/server";
 import { and, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import type { drawInput, Pool } from "./schemas.ts";
 
-type Reader = Pick<Context, "database" | "content">;
+type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
 
 interface MemberStatus {
   /** Latest result per answered question: true = right. */
@@ -40,8 +41,11 @@ async function memberStatus(ctx: Reader, userId: number): Promise<MemberStatus> 
  * A seed code's draw, over the bank as it was when the code was made: a question archived since still
  * takes part (so the rest does not reshuffle) and then leaves the test.
  */
-async function drawSeeded(ctx: Reader, code: Extract<TestCode, { kind: "seed" }>) {
-  const snapshot = await ctx.content.get();
+async function drawSeeded(
+  ctx: Reader,
+  code: Extract<TestCode, { kind: "seed" }>,
+  { bank: snapshot, edition }: Awaited<ReturnType<typeof studyBank>>,
+) {
   const bank = await ctx.database.db
     .select({ id: questions.id, sectionNumber: questions.sectionNumber })
     .from(questions)
@@ -50,6 +54,8 @@ async function drawSeeded(ctx: Reader, code: Extract<TestCode, { kind: "seed" }>
         inArray(questions.sectionNumber, code.sections),
         sql`${questions.id} <= ${code.maxQuestionId}`,
         sql`(${questions.archivedAt} IS NULL OR ${questions.archivedAt} > to_timestamp(${code.createdAt}))`,
+        // The same code draws the same questions for every member of one edition.
+        edition === null ? undefined : sql`${edition} = ANY(${questions.editions})`,
       ),
     );
   return drawForCode(bank, code).flatMap((q) => snapshot.questionsById.get(q.id) ?? []);
@@ -63,8 +69,8 @@ function inPool(pool: Pool, id: number, status: MemberStatus): boolean {
 }
 
 /** How many questions each section has for a practice test, in all and in each of the member's pools. */
-export async function availabilityOf(ctx: Reader, userId: number) {
-  const snapshot = await ctx.content.get();
+export async function availabilityOf(ctx: Reader, userId: number, edition?: string) {
+  const { bank: snapshot } = await studyBank(ctx, edition);
   const status = await memberStatus(ctx, userId);
   return SECTION_NUMBERS.map((s) => {
     const inSection = snapshot.questionsBySection.get(s) ?? [];
@@ -81,7 +87,9 @@ export async function availabilityOf(ctx: Reader, userId: number) {
 
 /** Draws a practice test's questions, without their answers. */
 export async function drawTest(ctx: Reader, userId: number, input: z.infer<typeof drawInput>) {
-  const snapshot = await ctx.content.get();
+  // Only questions true for the edition asked for, else the member's.
+  const study = await studyBank(ctx, input.edition);
+  const snapshot = study.bank;
   let drawn: (typeof snapshot.questions)[number][];
   let code: string;
   let available: number;
@@ -93,7 +101,7 @@ export async function drawTest(ctx: Reader, userId: number, input: z.infer<typeo
     pool = "all";
     if (decoded.kind === "list") {
       drawn = decoded.questionIds.flatMap((id) => snapshot.questionsById.get(id) ?? []);
-    } else drawn = await drawSeeded(ctx, decoded);
+    } else drawn = await drawSeeded(ctx, decoded, study);
     if (drawn.length === 0)
       throw new TRPCError({
         code: "NOT_FOUND",
@@ -114,7 +122,7 @@ export async function drawTest(ctx: Reader, userId: number, input: z.infer<typeo
         count: input.count,
         sections: input.sections,
       };
-      drawn = await drawSeeded(ctx, seedCode);
+      drawn = await drawSeeded(ctx, seedCode, study);
       code = encodeTestCode(seedCode);
       available = inSections.length;
     } else {

@@ -3,6 +3,7 @@ import { isSectionNumber, MAX_TEST_QUESTIONS, MAX_TIME_LIMIT_MINUTES, SECTION_NU
 import { idParam } from "@jcba/validators/api";
 import { z } from "zod";
 import { certainty, confidence, testAnswerText, timeTakenMs } from "../answers/schemas.ts";
+import { studyEditionParam } from "../editions/schemas.ts";
 
 export const POOLS = ["all", "unused", "incorrect", "flagged"] as const;
 export type Pool = (typeof POOLS)[number];
@@ -102,6 +103,7 @@ export const drawInput = z.object({
   code: z.string().trim().max(2000, "code is too long.").optional().meta({
     description: "A shared test code: draws that test again (sections, count and pool are then ignored).",
   }),
+  edition: studyEditionParam,
 });
 
 export const drawnTest = z.object({

@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { StudyEditionScreen } from "../account/StudyEditionScreen.tsx";
+
+export const Route = createFileRoute("/account/edition")({ component: StudyEditionScreen });
