@@ -133,6 +133,8 @@ const config = defineConfig({
       colors: {
         // Destructive buttons keep 4.5:1 white-on-red contrast even in their lighter hover state.
         red: { solid: { value: { _light: "{colors.red.700}", _dark: "{colors.red.700}" } } },
+        // White on green (the success toast, the Good rating) at 5:1; Chakra's green.600 gives 3.3:1.
+        green: { solid: { value: { _light: "{colors.green.700}", _dark: "{colors.green.700}" } } },
         brand: {
           solid: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.300}" } },
           contrast: { value: { _light: "white", _dark: "{colors.brand.950}" } },
