@@ -42,6 +42,29 @@ function precacheComplete(): Plugin {
   };
 }
 
+/**
+ * The styling system's global CSS, precompiled: `import "virtual:chakra-global.css"` gives the app a
+ * stylesheet built here, in Node, from src/app/theme.ts, which the browser then no longer builds and
+ * injects at start (src/app/theme.ts says why). The config bundles theme.ts, so editing it restarts
+ * the dev server and this CSS follows.
+ */
+function precompiledChakraCss(): Plugin {
+  const id = "virtual:chakra-global.css";
+  const resolved = `\0${id}`;
+  return {
+    name: "jcba:chakra-global-css",
+    resolveId: (source) => (source === id ? resolved : undefined),
+    async load(loaded) {
+      if (loaded !== resolved) return;
+      const [{ makeFullSystem }, { globalCssText }] = await Promise.all([
+        import("./src/app/theme.ts"),
+        import("./src/app/themeCss.ts"),
+      ]);
+      return globalCssText(makeFullSystem());
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -51,6 +74,7 @@ export default defineConfig({
       generatedRouteTree: "./src/routeTree.gen.ts",
     }),
     react(),
+    precompiledChakraCss(),
     VitePWA({
       // The signed-in app registers the worker (src/app/pwa.ts), so the landing page loads none of it;
       // a new version waits for the member's Reload instead of swapping in mid-session.

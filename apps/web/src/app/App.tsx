@@ -11,6 +11,7 @@ import { keptOnDevice, PERSIST_MAX_AGE, queryPersister } from "../offline/persis
 import { routeTree } from "../routeTree.gen.ts";
 import type { RouterContext, SessionUser } from "./session.ts";
 import { makeSystem } from "./theme.ts";
+import "virtual:chakra-global.css";
 import { makeQueryClient, makeTrpcClient, TRPCProvider, trpcOptions } from "./trpc.ts";
 
 function makeRouter(context: RouterContext) {

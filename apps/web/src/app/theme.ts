@@ -133,6 +133,8 @@ const config = defineConfig({
       colors: {
         // Destructive buttons keep 4.5:1 white-on-red contrast even in their lighter hover state.
         red: { solid: { value: { _light: "{colors.red.700}", _dark: "{colors.red.700}" } } },
+        // White on green (the success toast, the Good rating) at 5:1; Chakra's green.600 gives 3.3:1.
+        green: { solid: { value: { _light: "{colors.green.700}", _dark: "{colors.green.700}" } } },
         brand: {
           solid: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.300}" } },
           contrast: { value: { _light: "white", _dark: "{colors.brand.950}" } },
@@ -147,9 +149,19 @@ const config = defineConfig({
   },
 });
 
+/** The whole styling system, its global CSS included (the build precompiles that CSS from it). */
+export const makeFullSystem = () => createSystem(defaultBaseConfig, base, config);
+
 /**
- * Builds the styling system (every token turned into a CSS variable, the recipes compiled): a long
- * piece of work on a slow phone, so the app's start runs it as a task of its own instead of as part of
- * evaluating the app's code.
+ * The styling system as the browser builds it (the token dictionary, the style utilities; the recipes
+ * compile on first use): a long piece of work on a slow phone, so the app's start runs it as a task of
+ * its own. Its global CSS (the reset, the base styles and every token as a CSS variable, more than half
+ * of building the system and then serialized again by the provider) is not built here: the build
+ * writes it to a stylesheet that loads beside the app's code (vite.config.ts, themeCss.ts), so the
+ * provider injects none (Chakra is patched to build that CSS on first use only, pnpm-workspace.yaml).
  */
-export const makeSystem = () => createSystem(defaultBaseConfig, base, config);
+export function makeSystem() {
+  const system = makeFullSystem();
+  Object.defineProperty(system, "_global", { value: [] });
+  return system;
+}

@@ -17,6 +17,12 @@ export const Route = createFileRoute("/flashcards")({
     if (raw === undefined || raw === null || raw === "") return card;
     return { section: typeof raw === "number" || typeof raw === "string" ? raw : JSON.stringify(raw), ...card };
   },
+  // The deck, the member's marks and their settings are asked for while the screen's code downloads.
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({}));
+    void queryClient.prefetchQuery(trpc.mastery.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.review.settings.queryOptions());
+  },
   component: FlashcardsPage,
 });
 

@@ -13,6 +13,11 @@ export const Route = createFileRoute("/study/$section")({
     const id = Number(search.question);
     return Number.isSafeInteger(id) && id > 0 ? { question: id } : {};
   },
+  // The bank is asked for while the screen's code downloads (not awaited: the device's copy shows
+  // first when there is one), as the dashboard's loader does for its numbers.
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.questions.list.queryOptions({}));
+  },
   component: StudySectionPage,
 });
 

@@ -14,6 +14,10 @@ export const Route = createFileRoute("/test")({
     const code = text(search.code);
     return { ...(review ? { review } : {}), ...(code ? { code } : {}) };
   },
+  // What the member may take today is asked for while the screen's code downloads.
+  loader: ({ context: { queryClient, trpc } }) => {
+    if (navigator.onLine) void queryClient.prefetchQuery(trpc.tests.availability.queryOptions());
+  },
   component: function PracticeTestPage() {
     const { review, code } = Route.useSearch();
     const { user } = Route.useRouteContext();

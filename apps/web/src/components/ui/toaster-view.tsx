@@ -47,7 +47,8 @@ function SwipeableToast({
       <Toast.Indicator />
       <Stack gap="1" flex="1" maxWidth="100%">
         {title && <Toast.Title>{title}</Toast.Title>}
-        {description && <Toast.Description>{description}</Toast.Description>}
+        {/* Full strength: Chakra's 80 % leaves the text below 4.5:1 on the coloured toasts. */}
+        {description && <Toast.Description opacity="1">{description}</Toast.Description>}
       </Stack>
       <Toast.CloseTrigger aria-label="Dismiss notification" />
     </Toast.Root>
