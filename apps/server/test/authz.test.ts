@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe("roles on REST", () => {
   it("walks every procedure of the document", () => {
-    expect(calls).toHaveLength(87);
+    expect(calls).toHaveLength(90);
     expect(calls.filter((c) => c.adminOnly)).toHaveLength(36);
   });
 
