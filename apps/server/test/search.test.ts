@@ -127,6 +127,11 @@ describe("GET /api/search", () => {
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
     };
-    expect(doc.paths["/search"]?.get?.parameters?.map((p) => p.name).sort()).toEqual(["edition", "limit", "q", "section"]);
+    expect(doc.paths["/search"]?.get?.parameters?.map((p) => p.name).sort()).toEqual([
+      "edition",
+      "limit",
+      "q",
+      "section",
+    ]);
   });
 });
