@@ -61,6 +61,17 @@ describe("simulateWorkload", () => {
     for (const d of days) expect(d.due).toBeLessThanOrEqual(25);
   });
 
+  it("is the same all day: a forecast asked in the morning and one asked in the evening agree", () => {
+    // Chicago: 08:00 and 21:30 local on 26 November (UTC-6), items reviewed at odd hours.
+    const odd = items.map((item, i) => ({
+      ...item,
+      lastReview: new Date(item.lastReview.getTime() + (i % 7) * 3_600_000),
+    }));
+    const morning = simulateWorkload({ ...base, items: odd, now: new Date("2026-11-26T14:00:00Z") });
+    const evening = simulateWorkload({ ...base, items: odd, now: new Date("2026-11-27T03:30:00Z") });
+    expect(evening).toEqual(morning);
+  });
+
   it("is the same for the same inputs", () => {
     expect(simulateWorkload(base)).toEqual(simulateWorkload(base));
   });

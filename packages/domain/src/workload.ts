@@ -8,6 +8,7 @@
  */
 import { fsrs } from "ts-fsrs";
 import { seededRandom } from "./practice-test.ts";
+import { localMinutes } from "./reminders.ts";
 import { clampRetention, localDate, type ReviewSchedule } from "./review.ts";
 
 const DAY_MS = 86_400_000;
@@ -48,7 +49,12 @@ export function simulateWorkload(input: WorkloadInput): WorkloadDay[] {
     ...(input.parameters ? { w: [...input.parameters] } : {}),
   });
   const totals = Array.from({ length: days }, () => ({ due: 0, new: 0 }));
-  const dayOf = (t: Date) => (t.getTime() - now.getTime()) / DAY_MS;
+  // Days are counted from the member's local midnight, not from this instant: the forecast is the
+  // same whenever in the day it is asked (a recall chance taken at 08:00 and at 21:30 would differ,
+  // and so would the seeded runs' draws), and an item due later today counts today.
+  const midnight =
+    now.getTime() - localMinutes(input.timeZone, now) * 60_000 - now.getUTCSeconds() * 1000 - now.getUTCMilliseconds();
+  const dayOf = (t: Date) => (t.getTime() - midnight) / DAY_MS;
   /** The day an item comes back after a review on day d (a forgotten one: the next day). */
   const nextDay = (d: number, stability: number, elapsed: number, recalled: boolean) =>
     d + (recalled ? Math.max(1, f.next_interval(stability, elapsed)) : 1);
