@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
 import { api, BASE_URL, browser, DESKTOP, signedInContext, withBrowser } from "./helpers.mjs";
-import { answerFor, questionsOf, wrongAnswer } from "./study-data.mjs";
+import { answerFor, questionsOf, trpcResult, wrongAnswer } from "./study-data.mjs";
 
 withBrowser();
 
@@ -86,10 +86,9 @@ test("Tutor mode: how sure the member was for each question shows on the Results
   };
   await chooseCard("Tutor");
   await chooseCard("10 questions");
-  const drawn = page.waitForResponse((r) => r.url().includes("/api/trpc/tests.draw"));
+  const drawn = trpcResult(page, "tests.draw");
   await page.getByRole("button", { name: "Start Test" }).click();
-  const body = JSON.parse(await (await drawn).text());
-  const { questions } = (Array.isArray(body) ? body[0] : body).result.data;
+  const { questions } = (await drawn).data;
   assert.equal(questions.length, 10);
 
   // Sure and wrong (a misconception), sure and right, a right guess, and "think so" but wrong; the

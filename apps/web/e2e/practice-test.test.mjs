@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
 import { BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
+import { trpcResult } from "./study-data.mjs";
 
 withBrowser();
 
@@ -23,12 +24,6 @@ async function attemptsOf(context) {
   return res.json();
 }
 
-/** The data of a tRPC batch response (the first procedure's). */
-function trpcData(body) {
-  const list = JSON.parse(body);
-  return (Array.isArray(list) ? list[0] : list).result.data;
-}
-
 async function openSetup(page) {
   await page.goto(`${BASE_URL}/test`);
   await page.getByRole("heading", { level: 1, name: "Practice Test" }).waitFor();
@@ -47,11 +42,11 @@ async function startTest(page, { length = "10 questions", limit = "No limit", se
   }
   await choose(page, length);
   await choose(page, limit);
-  const response = page.waitForResponse((r) => r.url().includes("/api/trpc/tests.draw"));
+  const drawn = trpcResult(page, "tests.draw");
   await page.getByRole("button", { name: "Start Test" }).click();
-  const body = await (await response).text();
+  const { data, body } = await drawn;
   await page.getByText(/^Question 1 of \d+$/).waitFor();
-  return { questions: trpcData(body).questions, body };
+  return { questions: data.questions, body: JSON.stringify(body) };
 }
 
 /** Chooses a radio (a set-up card or an answer option) by clicking its label, as a member would. */

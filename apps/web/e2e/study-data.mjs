@@ -66,6 +66,22 @@ export function isTrpcCall(url, procedure) {
   return decodeURIComponent(u.pathname.slice("/api/trpc/".length)).split(",").includes(procedure);
 }
 
+/**
+ * The data one tRPC procedure returns to the page, awaited from the browser's own request. The link
+ * batches calls made in the same tick, so the procedure may share a request (and its place in the
+ * body) with others: matching only a URL that starts with it misses those.
+ */
+export function trpcResult(page, procedure, { timeout } = {}) {
+  return page
+    .waitForResponse((r) => isTrpcCall(r.url(), procedure), timeout ? { timeout } : undefined)
+    .then(async (response) => {
+      const procs = decodeURIComponent(new URL(response.url()).pathname.slice("/api/trpc/".length)).split(",");
+      const body = await response.json();
+      const entry = Array.isArray(body) ? body[procs.indexOf(procedure)] : body;
+      return { data: entry.result?.data, error: entry.error, status: response.status(), body };
+    });
+}
+
 /** Replaces one procedure's data in a (possibly batched) tRPC response, in every call of it in the batch. */
 export async function fulfillTrpcWith(route, procedure, data) {
   const response = await route.fetch();

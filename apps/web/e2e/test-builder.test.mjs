@@ -2,15 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
 import { BASE_URL, browser, signedInContext, withBrowser } from "./helpers.mjs";
-import { isTrpcCall } from "./study-data.mjs";
+import { isTrpcCall, trpcResult } from "./study-data.mjs";
 
 withBrowser();
-
-/** The result of a tRPC GET as the browser received it. */
-const trpcData = (body) => {
-  const parsed = JSON.parse(body);
-  return (Array.isArray(parsed) ? parsed[0] : parsed).result.data;
-};
 
 async function bankOf(context) {
   const res = await context.request.get(`${BASE_URL}/api/questions`);
@@ -45,9 +39,9 @@ test("Tutor mode checks each answer with its explanation and locks it", async ()
   await choose(page, "10 questions");
   await choose(page, "Tutor");
   await expectNoSeriousA11yViolations(page, "on the test set-up with pools and modes");
-  const response = page.waitForResponse((r) => r.url().includes("/api/trpc/tests.draw"));
+  const response = trpcResult(page, "tests.draw");
   await page.getByRole("button", { name: "Start Test" }).click();
-  const { questions } = trpcData(await (await response).text());
+  const { questions } = (await response).data;
   await page.getByText("Question 1 of 10", { exact: true }).waitFor();
 
   const q = bank.get(questions[0].id);
@@ -78,9 +72,9 @@ test("a shared test code offers the same questions in the same order to another 
   const page = await first.context.newPage();
   await openSetup(page);
   await choose(page, "10 questions");
-  const response = page.waitForResponse((r) => r.url().includes("/api/trpc/tests.draw"));
+  const response = trpcResult(page, "tests.draw");
   await page.getByRole("button", { name: "Start Test" }).click();
-  const drawn = trpcData(await (await response).text());
+  const drawn = (await response).data;
   const code = (await page.getByTestId("test-code").textContent()).trim();
   assert.equal(code, drawn.code);
 
@@ -89,9 +83,9 @@ test("a shared test code offers the same questions in the same order to another 
   await other.goto(`${BASE_URL}/test?code=${encodeURIComponent(code)}`);
   await other.getByRole("heading", { name: "Shared practice test" }).waitFor();
   assert.equal((await other.getByTestId("shared-code").textContent()).trim(), code);
-  const again = other.waitForResponse((r) => r.url().includes("/api/trpc/tests.draw"));
+  const again = trpcResult(other, "tests.draw");
   await other.getByRole("button", { name: "Start Shared Test" }).click();
-  const redrawn = trpcData(await (await again).text());
+  const redrawn = (await again).data;
   assert.deepEqual(
     redrawn.questions.map((q) => q.id),
     drawn.questions.map((q) => q.id),
@@ -162,9 +156,9 @@ test("a test built from Flagged questions keeps the flags unless the member choo
   assert.equal(await clear.isChecked(), false, "clearing the flags is off unless the member asks");
   await choose(page, "10 questions");
   await expectNoSeriousA11yViolations(page, "on the set-up with the Flagged pool");
-  let response = page.waitForResponse((r) => isTrpcCall(r.url(), "tests.draw"));
+  let response = trpcResult(page, "tests.draw");
   await page.getByRole("button", { name: "Start Test" }).click();
-  const first = trpcData(await (await response).text());
+  const first = (await response).data;
   await page.getByText("Question 1 of 10", { exact: true }).waitFor();
   assert.equal(first.questions.length, 10);
   for (const q of first.questions) assert.ok(flagged.includes(q.id), `question ${q.id} is one of the flagged`);
@@ -179,10 +173,10 @@ test("a test built from Flagged questions keeps the flags unless the member choo
   await clear.check({ force: true });
   assert.ok(await clear.isChecked());
   await choose(page, "10 questions");
-  response = page.waitForResponse((r) => isTrpcCall(r.url(), "tests.draw"));
+  response = trpcResult(page, "tests.draw");
   const cleared = page.waitForResponse((r) => isTrpcCall(r.url(), "flags.clear"));
   await page.getByRole("button", { name: "Start Test" }).click();
-  const second = trpcData(await (await response).text());
+  const second = (await response).data;
   await page.getByText("Question 1 of 10", { exact: true }).waitFor();
   assert.ok((await cleared).ok(), "the flags were cleared");
   const drawn = second.questions.map((q) => q.id);

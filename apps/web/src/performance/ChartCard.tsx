@@ -22,7 +22,10 @@ export function ChartCard({
         </Text>
       </Card.Header>
       <Card.Body>
-        <Suspense fallback={<Skeleton h="250px" rounded="md" aria-label={`Loading ${title}`} />}>{children}</Suspense>
+        {/* A named box needs a role: a bare div may not carry aria-label (axe: aria-prohibited-attr). */}
+        <Suspense fallback={<Skeleton h="250px" rounded="md" role="status" aria-label={`Loading ${title}`} />}>
+          {children}
+        </Suspense>
       </Card.Body>
     </Card.Root>
   );
