@@ -3,10 +3,11 @@
  * browser would: its sign-in and consent forms, the redirects, each side's cookies.
  */
 import { createServer } from "node:net";
-import { oauthAccounts, users } from "@jcba/db";
-import { eq, sql } from "drizzle-orm";
+import { auditEvents, invitations, oauthAccounts, users } from "@jcba/db";
+import { and, eq, sql } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newLinkToken } from "../src/auth/link-tokens.ts";
 import {
   Client,
   loginForm,
@@ -195,6 +196,16 @@ const person = (overrides: Partial<Person> = {}) => {
   return subject;
 };
 
+/** An open invitation to `email`, as an admin's roster makes it; returns the link's token. */
+async function invite(server: TestServer, email: string) {
+  const { token, hash } = newLinkToken();
+  const [row] = await server.database.db
+    .insert(invitations)
+    .values({ email, firstName: "Ana", tokenHash: hash, expiresAt: sql`now() + interval '14 days'` })
+    .returning({ id: invitations.id });
+  return { token, id: row!.id };
+}
+
 describe("single sign-on with the union's OpenID provider", () => {
   it("offers the SSO button on the sign-in page", async () => {
     const { html } = await loginForm(hubUrl);
@@ -224,6 +235,22 @@ describe("single sign-on with the union's OpenID provider", () => {
       .from(users)
       .where(eq(users.id, me.body.id));
     expect(row!.hash).toBeNull();
+  });
+
+  it("takes up an open invitation when the invited address signs in with SSO for the first time", async () => {
+    const subject = person();
+    const email = people.get(subject)!.email;
+    const { id } = await invite(hub, email);
+    const { res, client } = await ssoSignIn(subject);
+    expect(res.status).toBe(303);
+    expect((await client.get("/api/auth/user")).body).toMatchObject({ email });
+    const [row] = await hub.database.db.select().from(invitations).where(eq(invitations.id, id));
+    expect(row!.acceptedAt).not.toBeNull();
+    const audited = await hub.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "invitation.accepted"), eq(auditEvents.targetId, String(id))));
+    expect(audited).toHaveLength(1);
   });
 
   it("keeps the account when the e-mail changes at the provider", async () => {
@@ -435,6 +462,22 @@ describe("PASSWORD_SIGNIN=false", () => {
       const remove = await member.call("DELETE", "/api/account", { password: "admin-password-1" });
       expect(remove.status).toBe(400);
       expect(remove.body.message).toContain("does not sign in with passwords");
+
+      // An invitation's link leads to single sign-on as the invited address, not to a password form.
+      const invited = uniqueEmail();
+      const { token } = await invite(hub, invited);
+      const acceptPage = await (await fetch(`${second.url}/accept-invite?token=${token}`)).text();
+      expect(acceptPage).toContain('href="/api/auth/oidc/start"');
+      expect(acceptPage).toContain(invited);
+      expect(acceptPage).not.toContain('type="password"');
+      const accept = await new Client(second.url).post("/api/invitations/accept", {
+        token,
+        password: "a-good-password-1",
+        confirm: "a-good-password-1",
+      });
+      expect(accept.status).toBe(403);
+      expect(accept.body.message).toContain("not a password");
+      expect(await hub.database.db.select().from(users).where(eq(users.email, invited))).toHaveLength(0);
     } finally {
       await second.stop();
     }

@@ -40,7 +40,12 @@ export function createInvitations(deps: { config: Config; database: Database; ma
   const messageFor = (invitee: { email: string; firstName: string }, token: string) => ({
     kind: "invitation",
     to: invitee.email,
-    ...invitationMessage({ firstName: invitee.firstName, link: mailer.link(ACCEPT_PATH, { token }), days }),
+    ...invitationMessage({
+      firstName: invitee.firstName,
+      link: mailer.link(ACCEPT_PATH, { token }),
+      days,
+      passwords: config.PASSWORD_SIGNIN,
+    }),
   });
 
   const services: InvitationServices = {
@@ -181,6 +186,9 @@ export function registerInvitationRoutes(
     const { problem, invitation } = await invites.lookup(token);
     return linkFormPage(request, reply, {
       allowSignup: config.ALLOW_SIGNUP,
+      // Without passwords the invitation is taken up by signing in with SSO as the invited address.
+      passwords: config.PASSWORD_SIGNIN,
+      ssoLabel: config.OIDC_ISSUER ? config.OIDC_LABEL : null,
       error: problem ?? query.error,
       mode: problem ? "signin" : "accept",
       invite: problem || !invitation ? undefined : { token, email: invitation.email, name: invitation.firstName },
@@ -188,6 +196,7 @@ export function registerInvitationRoutes(
   });
 
   app.post("/api/invitations/accept", async (request, reply) => {
+    if (!config.PASSWORD_SIGNIN) return refuseForm(request, reply, 403, "password-off", "/api/login");
     const form = readLinkForm(request, reply, ACCEPT_PATH, "invite-invalid", "/api/login");
     if ("refused" in form) return form.refused;
     const { input, formPage: acceptPage } = form;

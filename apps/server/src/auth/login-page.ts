@@ -183,8 +183,16 @@ export function loginPage(opts: {
       <button type="submit">Set Password and Sign In</button>
       <p class="hint">This signs you out on every other device.</p>
     </form>`;
-  const acceptForm = opts.invite
-    ? `
+  const acceptForm = !opts.invite
+    ? ""
+    : opts.passwords === false
+      ? `
+    <form aria-labelledby="accept-h">
+      <h2 id="accept-h">Welcome${opts.invite.name ? `, ${escapeHtml(opts.invite.name)}` : ""}</h2>
+      <p class="hint">Your union invited you to the study hub. Sign in with single sign-on as <strong>${escapeHtml(opts.invite.email)}</strong> to create your account.</p>
+      ${sso}
+    </form>`
+      : `
     <form method="post" action="/api/invitations/accept" aria-labelledby="accept-h">
       <h2 id="accept-h">Welcome${opts.invite.name ? `, ${escapeHtml(opts.invite.name)}` : ""}</h2>
       <p class="hint">Your union invited you to the study hub. Choose a password to create your account.</p>
@@ -197,8 +205,7 @@ export function loginPage(opts: {
       <label for="ai-confirm">Confirm password</label>
       <input id="ai-confirm" name="confirm" type="password" autocomplete="new-password" minlength="12" maxlength="1000" required>
       <button type="submit">Create Account and Sign In</button>
-    </form>`
-    : "";
+    </form>`;
   const verify = one(opts.mode) === "verify" && opts.verifyToken !== undefined;
   const resend = one(opts.mode) === "resend" || errorKey === "unverified";
   const verifyForm = `

@@ -71,12 +71,22 @@ export function passwordResetMessage(input: { firstName: string; link: string; m
   });
 }
 
-export function invitationMessage(input: { firstName: string; link: string; days: number }): MailContent {
+/** `passwords` false (PASSWORD_SIGNIN=false): the link leads to single sign-on, not to a password form. */
+export function invitationMessage(input: {
+  firstName: string;
+  link: string;
+  days: number;
+  passwords?: boolean;
+}): MailContent {
+  const how =
+    input.passwords === false
+      ? "Follow the link below and sign in with your union's single sign-on to create your account."
+      : "Choose a password with the link below to create your account.";
   return compose({
     subject: "You are invited to JCBA Study Hub",
     greeting: hello(input.firstName),
     before: [
-      "Your union invited you to JCBA Study Hub, where flight attendants study and practise the AFA-CWA JCBA. Choose a password with the link below to create your account.",
+      `Your union invited you to JCBA Study Hub, where flight attendants study and practise the AFA-CWA JCBA. ${how}`,
     ],
     action: "Accept the invitation",
     link: input.link,

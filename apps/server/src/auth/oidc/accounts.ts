@@ -3,8 +3,8 @@
  * the provider's verified e-mail, linked now; else a new member, made only from a verified e-mail.
  */
 import type { SessionUser } from "@jcba/api";
-import { type Database, oauthAccounts, userColumns, users } from "@jcba/db";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Database, invitations, oauthAccounts, userColumns, users } from "@jcba/db";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "../users.ts";
 
 export interface ProviderIdentity {
@@ -17,7 +17,15 @@ export interface ProviderIdentity {
 }
 
 export type SsoOutcome =
-  | { kind: "signed-in"; user: SessionUser; disabled: boolean; linked: boolean; created: boolean }
+  | {
+      kind: "signed-in";
+      user: SessionUser;
+      disabled: boolean;
+      linked: boolean;
+      created: boolean;
+      /** The open invitation to this address that the new member took up. */
+      acceptedInvitationId?: number;
+    }
   | { kind: "unverified" };
 
 /** Names as the provider gives them, cut to what a profile holds and free of control characters. */
@@ -78,7 +86,29 @@ export async function memberForIdentity(database: Database, identity: ProviderId
     .insert(oauthAccounts)
     .values({ userId: user.id, issuer: identity.issuer, subject: identity.subject, email, lastUsedAt: sql`now()` })
     .onConflictDoNothing();
-  return { kind: "signed-in", user, disabled: disabledAt !== null, linked: true, created: Boolean(created) };
+  // An invitation to the address is taken up by the member it invited (as its link would have).
+  const [accepted] = created
+    ? await db
+        .update(invitations)
+        .set({ acceptedAt: sql`now()` })
+        .where(
+          and(
+            eq(invitations.email, email),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            gt(invitations.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: invitations.id })
+    : [];
+  return {
+    kind: "signed-in",
+    user,
+    disabled: disabledAt !== null,
+    linked: true,
+    created: Boolean(created),
+    ...(accepted ? { acceptedInvitationId: accepted.id } : {}),
+  };
 }
 
 /** OIDC_ADMIN_CLAIM/OIDC_ADMIN_VALUE: the claim holds the value, or is a list that contains it. */

@@ -109,6 +109,16 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcDeps): Provid
         },
         request,
       );
+    if (outcome.acceptedInvitationId !== undefined)
+      await audit.record(
+        {
+          kind: "invitation.accepted",
+          actorUserId: user.id,
+          targetType: "invitation",
+          targetId: outcome.acceptedInvitationId,
+        },
+        request,
+      );
     if (
       config.OIDC_ADMIN_CLAIM &&
       config.OIDC_ADMIN_VALUE &&
