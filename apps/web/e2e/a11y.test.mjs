@@ -22,6 +22,13 @@ const SCREENS = [
   ["/account/password", null],
   ["/account/tokens", null],
   ["/account/reports", null],
+  ["/account/devices", null],
+  ["/account/passkeys", null],
+  ["/account/review", null],
+  ["/account/reminders", null],
+  ["/account/edition", null],
+  ["/account/data", null],
+  ["/changes", null],
   ["/plan", "Study plan"],
 ];
 

@@ -27,7 +27,9 @@ export function FlagToggle({ questionId }: { questionId: number }) {
       variant={flagged ? "subtle" : "outline"}
       colorPalette={flagged ? "orange" : "gray"}
       aria-pressed={flagged}
+      // Until the member's flags are in, the button cannot say whether this one is flagged.
       disabled={flags.data === undefined}
+      aria-busy={flags.data === undefined}
       onClick={() => set.mutate({ questionId, flagged: !flagged })}
       ms="auto"
     >
