@@ -15,7 +15,8 @@ import {
 } from "@chakra-ui/react";
 import { sidebarSectionName } from "@jcba/domain";
 import { ChevronLeft, ChevronRight, Flag } from "lucide-react";
-import type { Ref } from "react";
+import { type Ref, useRef } from "react";
+import { LiveAnnouncement, useChoiceAnnouncement } from "../components/LiveAnnouncement.tsx";
 import type { TestQuestion } from "./storage.ts";
 
 /** The question being answered: where it stands, its options or a text field, Previous, Flag and Next. */
@@ -49,6 +50,8 @@ export function TestQuestionCard({
   headingRef: Ref<HTMLHeadingElement>;
   inputRef: Ref<HTMLInputElement>;
 }) {
+  const optionsRef = useRef<HTMLDivElement>(null);
+  const chosen = useChoiceAnnouncement(answer, optionsRef, q.id);
   return (
     <Card.Root as="section" aria-label="Question" minW="0">
       <Card.Body gap="5">
@@ -96,6 +99,7 @@ export function TestQuestionCard({
 
         {q.questionType === "multiple-choice" && q.options ? (
           <RadioGroup.Root
+            ref={optionsRef}
             key={q.id}
             value={answer ?? null}
             onValueChange={(e) => e.value !== null && onChoose(e.value)}
@@ -130,6 +134,7 @@ export function TestQuestionCard({
                 </RadioGroup.Item>
               ))}
             </Stack>
+            <LiveAnnouncement text={chosen} />
           </RadioGroup.Root>
         ) : (
           <Field.Root key={q.id}>

@@ -199,7 +199,12 @@ export function usePracticeTest({ userId, review, showReview, openCode }: Practi
       return;
     }
     window.scrollTo({ top: 0 });
-    document.getElementById("main")?.focus({ preventScroll: true });
+    // A screen reader then speaks where the member now is (the first question, or the screen's
+    // title), not a bare 'main' landmark.
+    const main = document.getElementById("main");
+    const target = main?.querySelector<HTMLElement>("#question-text") ?? main?.querySelector<HTMLElement>("h1") ?? main;
+    if (target && target !== main && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+    target?.focus({ preventScroll: true });
   }, [screen]);
 
   const start = () => {

@@ -6,6 +6,7 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { newClientId } from "../app/ids.ts";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { LiveAnnouncement } from "../components/LiveAnnouncement.tsx";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { ACTIVATABLE, TYPING } from "../flashcards/cardKeys.ts";
 import { RatingButtons } from "../flashcards/RatingButtons.tsx";
@@ -92,6 +93,8 @@ export function CardItem({
       >
         {card.term}
       </Heading>
+      {/* Space shows the answer without moving focus: it is spoken from here, as on the Flashcards screen. */}
+      <LiveAnnouncement text={shown ? `Answer: ${card.definition}` : ""} />
       {shown ? (
         <>
           <Box p="4" rounded="md" bg="brand.subtle" borderWidth="1px" borderColor="brand.muted">

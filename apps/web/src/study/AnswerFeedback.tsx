@@ -1,5 +1,6 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { CircleCheck, CircleX } from "lucide-react";
+import { useId } from "react";
 import { SourceLink } from "../components/SourceLink.tsx";
 import type { Graded } from "./graded.ts";
 
@@ -16,12 +17,16 @@ export function AnswerFeedback({
   source: { source: string | null; sourceLabel: string | null };
 }) {
   const palette = result.isCorrect ? "green" : "red";
+  // Focus moves here after grading: a screen reader speaks the region's name (the grade) and its
+  // description (the right answer and why), not a generic label.
+  const id = useId();
   return (
     <Box
       ref={ref}
       tabIndex={-1}
       role="region"
-      aria-label="Answer feedback"
+      aria-labelledby={`${id}-grade`}
+      aria-describedby={`${id}-why`}
       data-testid="feedback"
       p="4"
       rounded="md"
@@ -37,11 +42,11 @@ export function AnswerFeedback({
         <Box as="span" aria-hidden>
           {result.isCorrect ? <CircleCheck size={22} /> : <CircleX size={22} />}
         </Box>
-        <Heading as="h3" size="md" color={`${palette}.fg`}>
+        <Heading as="h3" size="md" color={`${palette}.fg`} id={`${id}-grade`}>
           {result.isCorrect ? "Correct" : "Incorrect"}
         </Heading>
       </HStack>
-      <Stack gap="2" mt="2" fontSize="sm">
+      <Stack gap="2" mt="2" fontSize="sm" id={`${id}-why`}>
         {!result.isCorrect && (
           <Text>
             Correct answer:{" "}

@@ -1,5 +1,7 @@
 import { Box, Kbd, RadioCard, Stack } from "@chakra-ui/react";
 import { CircleCheck, CircleX } from "lucide-react";
+import { useRef } from "react";
+import { LiveAnnouncement, useChoiceAnnouncement } from "../components/LiveAnnouncement.tsx";
 import type { Graded, Question } from "./graded.ts";
 
 /** A multiple-choice question's options as cards; after grading, the answer and a wrong choice are marked. */
@@ -19,8 +21,11 @@ export function AnswerOptions({
   result: Graded | undefined;
 }) {
   const options = question.options ?? [];
+  const group = useRef<HTMLDivElement>(null);
+  const chosen = useChoiceAnnouncement(value, group, question.id);
   return (
     <RadioCard.Root
+      ref={group}
       value={value || null}
       onValueChange={(d) => onChange(d.value ?? "")}
       disabled={locked}
@@ -79,6 +84,7 @@ export function AnswerOptions({
           );
         })}
       </Stack>
+      <LiveAnnouncement text={locked ? "" : chosen} />
     </RadioCard.Root>
   );
 }
