@@ -34,6 +34,43 @@ const sourceColumns = () => ({
   secondSourceLabel: text(),
 });
 
+/**
+ * What questions and flashcards both keep beside their text: versions, editions, admin edits, archive,
+ * and search over their two text columns (`main`, weighing most, then `detail`; the citation last).
+ * `self` is the table's own id, which `replaces` points at.
+ */
+const contentItemColumns = (self: () => AnyPgColumn, [main, detail]: [string, string]) => ({
+  /**
+   * The item's latest version (question_versions, flashcard_versions), set by a trigger: every create and
+   * every change of what a member sees or how it is graded makes a new one; metadata (section, archive) does not.
+   */
+  version: integer().notNull().default(1),
+  /** The contract editions the item is true for (editions.slug); a trigger fills in the one in force when none is given. */
+  editions: text().array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The item of an earlier edition this one replaces (its text for a later contract): what changed
+   * between two editions, and whose review schedule carries over when the answer stays the same.
+   */
+  replaces: integer().references(self, { onDelete: "set null" }),
+  /** Set when an admin edits the item, so the content loader never overwrites it. */
+  editedAt: timestamp({ withTimezone: true }),
+  /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
+  archivedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Search: the main text weighs most, then the detail, then the citation (English stemming). */
+  searchVector: tsvector()
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('english', ${main}), 'A') || setweight(to_tsvector('english', ${detail}), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
+      ),
+    ),
+  /** Search: the words a misspelled query is matched against by trigram similarity. */
+  searchText: text()
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`${main} || ' ' || ${detail}`)),
+});
+
 export const users = pgTable(
   "users",
   {
@@ -176,31 +213,7 @@ export const questions = pgTable(
     /** Fill-in only: other spellings graded as correct ("three" for "3"). */
     alternatives: jsonb().$type<string[] | null>(),
     ...sourceColumns(),
-    /**
-     * The item's latest version (question_versions), set by a trigger: every create and every change of
-     * what a member sees or how it is graded makes a new one; metadata (section, archive) does not.
-     */
-    version: integer().notNull().default(1),
-    /** The contract editions the item is true for (editions.slug); a trigger fills in the one in force when none is given. */
-    editions: text().array().notNull().default(sql`'{}'::text[]`),
-    /**
-     * The item of an earlier edition this one replaces (its text for a later contract): what changed
-     * between two editions, and whose review schedule carries over when the answer stays the same.
-     */
-    replaces: integer().references((): AnyPgColumn => questions.id, { onDelete: "set null" }),
-    /** Set when an admin edits the item, so the content loader never overwrites it. */
-    editedAt: timestamp({ withTimezone: true }),
-    /** Withdrawn from study, tests and lists; members' answers and past tests keep it. */
-    archivedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Search: the question weighs most, then the explanation, then the citation (English stemming). */
-    searchVector: tsvector()
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', question_text), 'A') || setweight(to_tsvector('english', explanation), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
-      ),
-    /** Search: the words a misspelled query is matched against by trigram similarity. */
-    searchText: text().notNull().generatedAlwaysAs(sql`question_text || ' ' || explanation`),
+    ...contentItemColumns((): AnyPgColumn => questions.id, ["question_text", "explanation"]),
   },
   (t) => [
     check("questions_section_range", sectionCheck("section_number")),
@@ -228,23 +241,7 @@ export const flashcards = pgTable(
     definition: text().notNull(),
     citation: text(),
     ...sourceColumns(),
-    /** The card's latest version (flashcard_versions), kept by a trigger as for questions. */
-    version: integer().notNull().default(1),
-    /** The contract editions the card is true for, as for questions. */
-    editions: text().array().notNull().default(sql`'{}'::text[]`),
-    /** The card of an earlier edition this one replaces, as for questions. */
-    replaces: integer().references((): AnyPgColumn => flashcards.id, { onDelete: "set null" }),
-    editedAt: timestamp({ withTimezone: true }),
-    archivedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Search: the term weighs most, then the definition, then the citation (English stemming). */
-    searchVector: tsvector()
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', term), 'A') || setweight(to_tsvector('english', definition), 'B') || setweight(to_tsvector('english', coalesce(citation, '')), 'C')`,
-      ),
-    /** Search: the words a misspelled query is matched against by trigram similarity. */
-    searchText: text().notNull().generatedAlwaysAs(sql`term || ' ' || definition`),
+    ...contentItemColumns((): AnyPgColumn => flashcards.id, ["term", "definition"]),
   },
   (t) => [
     check("flashcards_section_range", sectionCheck("section_number")),

@@ -5,6 +5,9 @@
  * the admin screens.
  */
 
+/** Where an item's text comes from (its citation and the sources it links): versioned on both kinds of item. */
+const SOURCE_VERSION_FIELDS = ["citation", "source", "sourceLabel", "secondSource", "secondSourceLabel"] as const;
+
 /** The fields of a question whose change makes a new version; others (section, archive) are metadata. */
 export const QUESTION_VERSION_FIELDS = [
   "questionType",
@@ -13,23 +16,11 @@ export const QUESTION_VERSION_FIELDS = [
   "correctAnswer",
   "alternatives",
   "explanation",
-  "citation",
-  "source",
-  "sourceLabel",
-  "secondSource",
-  "secondSourceLabel",
+  ...SOURCE_VERSION_FIELDS,
 ] as const;
 
 /** The fields of a flashcard whose change makes a new version. */
-export const FLASHCARD_VERSION_FIELDS = [
-  "term",
-  "definition",
-  "citation",
-  "source",
-  "sourceLabel",
-  "secondSource",
-  "secondSourceLabel",
-] as const;
+export const FLASHCARD_VERSION_FIELDS = ["term", "definition", ...SOURCE_VERSION_FIELDS] as const;
 
 export interface FieldChange {
   field: string;

@@ -1,12 +1,3 @@
-/**
- * Verified addresses: with REQUIRE_EMAIL_VERIFICATION, sign-up e-mails a link
- * (PUBLIC_URL/verify-email?token=…) that the member follows before password sign-in works; Account →
- * E-mail sends the same kind of link to a new address, and the change applies only when it is
- * followed (the old address keeps working until then, and is told once it happened). The token has
- * 256 random bits and only its SHA-256 is stored; it works once, for EMAIL_VERIFY_HOURS, and a new
- * link voids the older one. Following a link signs nobody in (docs/decisions/0011).
- */
-import { randomBytes } from "node:crypto";
 import { accountTokens, type Database, users } from "@jcba/db";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -15,6 +6,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { emailChangedNotice, emailChangeMessage, verifyEmailMessage } from "../mail/messages.ts";
 import type { Config } from "../process/config.ts";
 import { csrfTokenFor, formTokenOk } from "./csrf.ts";
+import { accountLinkProblem, newLinkToken, storeAccountLink, takeAccountLink } from "./link-tokens.ts";
 import { LOGIN_NOTICES, loginPage } from "./login-page.ts";
 import { DbLimiter } from "./rate-limit.ts";
 import { forgotInput, linkPage, readEmailForm, refuseForm, wantsJson } from "./recovery.ts";
@@ -41,7 +33,6 @@ export type Followed =
 export function createEmailLinks(deps: { config: Config; database: Database; mailer: Mailer; sessions: Sessions }) {
   const { config, database, mailer, sessions } = deps;
   const lifetimeMs = config.EMAIL_VERIFY_HOURS * 3_600_000;
-  const purposeIn = sql`${accountTokens.purpose} IN ('email-verify', 'email-change')`;
 
   /** Stores a new link of `purpose` for the member (voiding older ones) and queues its message. */
   async function issue(
@@ -50,7 +41,7 @@ export function createEmailLinks(deps: { config: Config; database: Database; mai
     to: string,
     newEmail: string | null,
   ): Promise<void> {
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash } = newLinkToken();
     const link = mailer.link(VERIFY_PATH, { token });
     const content = (purpose === "email-verify" ? verifyEmailMessage : emailChangeMessage)({
       firstName: user.firstName,
@@ -58,30 +49,15 @@ export function createEmailLinks(deps: { config: Config; database: Database; mai
       hours: config.EMAIL_VERIFY_HOURS,
     });
     await database.transaction(async (tx) => {
-      await tx.db
-        .delete(accountTokens)
-        .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, purpose)));
-      await tx.db.insert(accountTokens).values({
-        tokenHash: hashToken(token),
-        purpose,
-        userId: user.id,
-        newEmail,
-        expiresAt: new Date(Date.now() + lifetimeMs),
-      });
+      await storeAccountLink(tx.db, { userId: user.id, purpose, hash, lifetimeMs, newEmail });
       await mailer.queue([{ kind: purpose, to, ...content }], tx);
     });
     mailer.sent();
   }
 
   async function linkProblem(token: string): Promise<LinkProblem | null> {
-    const [row] = await database.db
-      .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
-      .from(accountTokens)
-      .where(and(eq(accountTokens.tokenHash, hashToken(token)), purposeIn));
-    if (!row) return "verify-invalid";
-    if (row.usedAt) return "verify-used";
-    if (row.expired) return "verify-expired";
-    return null;
+    const problem = await accountLinkProblem(database.db, token, PURPOSES);
+    return problem && `verify-${problem}`;
   }
 
   return {
@@ -121,23 +97,7 @@ export function createEmailLinks(deps: { config: Config; database: Database; mai
     async follow(token: string): Promise<Followed | LinkProblem> {
       try {
         const done = await database.transaction(async (tx): Promise<Followed | null> => {
-          // One statement marks the link used, so two clicks at once cannot both apply it.
-          const [row] = await tx.db
-            .update(accountTokens)
-            .set({ usedAt: sql`now()` })
-            .where(
-              and(
-                eq(accountTokens.tokenHash, hashToken(token)),
-                purposeIn,
-                isNull(accountTokens.usedAt),
-                gt(accountTokens.expiresAt, sql`now()`),
-              ),
-            )
-            .returning({
-              userId: accountTokens.userId,
-              purpose: accountTokens.purpose,
-              newEmail: accountTokens.newEmail,
-            });
+          const row = await takeAccountLink(tx.db, token, PURPOSES);
           if (!row || !PURPOSES.includes(row.purpose as Purpose)) return null;
           const [user] = await tx.db
             .select({ email: users.email, firstName: users.firstName })

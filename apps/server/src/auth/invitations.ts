@@ -17,8 +17,8 @@ import { rememberDevice } from "./known-device.ts";
 import { LINK_TOKEN, newLinkToken } from "./link-tokens.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { linkFormPage, readLinkForm, refuseForm, resetInput } from "./recovery.ts";
-import type { AuditSink } from "./security-audit.ts";
-import { hashToken, type Sessions, setSessionCookie } from "./sessions.ts";
+import { hashToken, setSessionCookie } from "./sessions.ts";
+import type { AuthRouteDeps } from "./sign-in.ts";
 
 export const ACCEPT_PATH = "/accept-invite";
 
@@ -174,10 +174,7 @@ type Invitations = ReturnType<typeof createInvitations>;
 
 const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
 
-export function registerInvitationRoutes(
-  app: FastifyInstance,
-  deps: { config: Config; database: Database; sessions: Sessions; audit: AuditSink; invitations: Invitations },
-) {
+export function registerInvitationRoutes(app: FastifyInstance, deps: AuthRouteDeps & { invitations: Invitations }) {
   const { config, database, sessions, audit, invitations: invites } = deps;
 
   app.get(ACCEPT_PATH, async (request, reply) => {

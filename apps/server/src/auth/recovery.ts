@@ -7,7 +7,7 @@
  */
 import { accountSchemas } from "@jcba/api";
 import { accountTokens, type Database, userColumns, users } from "@jcba/db";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { refusal } from "../http/errors.ts";
@@ -17,12 +17,12 @@ import type { Config } from "../process/config.ts";
 import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk } from "./csrf.ts";
 import { rememberDevice } from "./known-device.ts";
-import { newLinkToken } from "./link-tokens.ts";
+import { accountLinkProblem, newLinkToken, storeAccountLink, takeAccountLink } from "./link-tokens.ts";
 import { LOGIN_ERRORS, LOGIN_NOTICES, loginPage } from "./login-page.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter } from "./rate-limit.ts";
-import type { AuditSink } from "./security-audit.ts";
-import { hashToken, type Sessions, setSessionCookie } from "./sessions.ts";
+import { hashToken, setSessionCookie } from "./sessions.ts";
+import type { AuthRouteDeps } from "./sign-in.ts";
 import { normalizeEmail, setPassword } from "./users.ts";
 
 export const RESET_PATH = "/reset-password";
@@ -65,16 +65,7 @@ export function createRecovery(deps: { config: Config; database: Database; maile
       minutes: config.PASSWORD_RESET_MINUTES,
     });
     await database.transaction(async (tx) => {
-      // A new link voids the older ones.
-      await tx.db
-        .delete(accountTokens)
-        .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "password-reset")));
-      await tx.db.insert(accountTokens).values({
-        tokenHash: hash,
-        purpose: "password-reset",
-        userId: user.id,
-        expiresAt: new Date(Date.now() + lifetimeMs),
-      });
+      await storeAccountLink(tx.db, { userId: user.id, purpose: "password-reset", hash, lifetimeMs });
       await mailer.queue([{ kind: "password-reset", to: user.email, ...message }], tx);
     });
     mailer.sent();
@@ -82,14 +73,8 @@ export function createRecovery(deps: { config: Config; database: Database; maile
   }
 
   async function linkProblem(token: string): Promise<LinkProblem | null> {
-    const [row] = await database.db
-      .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
-      .from(accountTokens)
-      .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, "password-reset")));
-    if (!row) return "reset-invalid";
-    if (row.usedAt) return "reset-used";
-    if (row.expired) return "reset-expired";
-    return null;
+    const problem = await accountLinkProblem(database.db, token, ["password-reset"]);
+    return problem && `reset-${problem}`;
   }
 
   return {
@@ -99,19 +84,7 @@ export function createRecovery(deps: { config: Config; database: Database; maile
     },
     linkProblem,
     async consume(token) {
-      // One statement marks the link used, so two clicks at once cannot both set a password.
-      const [row] = await database.db
-        .update(accountTokens)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, hashToken(token)),
-            eq(accountTokens.purpose, "password-reset"),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: accountTokens.userId });
+      const row = await takeAccountLink(database.db, token, ["password-reset"]);
       if (!row) return (await linkProblem(token)) ?? "reset-used";
       return { userId: row.userId };
     },
@@ -237,13 +210,7 @@ export function readLinkForm(
 
 export function registerRecoveryRoutes(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    database: Database;
-    sessions: Sessions;
-    audit: AuditSink;
-    recovery: ReturnType<typeof createRecovery>;
-  },
+  deps: AuthRouteDeps & { recovery: ReturnType<typeof createRecovery> },
 ) {
   const { config, database, sessions, audit, recovery } = deps;
   // Like sign-in: 30 requests per address (a union office shares one) and 5 per e-mail address in

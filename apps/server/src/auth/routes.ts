@@ -3,12 +3,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@jcba/api";
 import { accountSchemas, publishOperation } from "@jcba/api";
-import type { Database } from "@jcba/db";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { refusal } from "../http/errors.ts";
-import type { Config } from "../process/config.ts";
 import { addressKey } from "./address-key.ts";
 import { csrfTokenFor, formTokenOk, isCrossSite } from "./csrf.ts";
 import type { EmailLinks } from "./email-verification.ts";
@@ -18,11 +16,11 @@ import type { Provider } from "./oidc/provider.ts";
 import { SSO_COOKIE } from "./oidc/routes.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter, failedSignInDelayMs } from "./rate-limit.ts";
+import { wantsJson } from "./recovery.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
 import { secondFactorStep } from "./second-factor/routes.ts";
-import type { AuditSink } from "./security-audit.ts";
-import { clearSessionCookie, type Sessions, sessionTokenOf, setSessionCookie } from "./sessions.ts";
-import { sessionOrigin } from "./sign-in.ts";
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from "./sessions.ts";
+import { type AuthRouteDeps, sessionOrigin } from "./sign-in.ts";
 import { createUser, isDisabled, isEmailVerified, normalizeEmail, verifyCredentials } from "./users.ts";
 
 const { hasControlChars, newPassword } = accountSchemas;
@@ -46,20 +44,12 @@ export const registration = z.object({
 /** Sign-in and sign-up forms and JSON bodies are small. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
-const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").startsWith("application/json");
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    database: Database;
-    sessions: Sessions;
-    audit: AuditSink;
-    sso: Provider | null;
-    emailLinks: EmailLinks;
-  },
+  deps: AuthRouteDeps & { sso: Provider | null; emailLinks: EmailLinks },
 ) {
   const { config, database, sessions, audit, sso, emailLinks } = deps;
   const allowSignup = config.ALLOW_SIGNUP && config.PASSWORD_SIGNIN;

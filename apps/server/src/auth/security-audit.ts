@@ -15,6 +15,16 @@ export interface SecurityEvent {
   after?: unknown;
 }
 
+/** A member made admin by the server's settings, with no admin acting: the setting that did it is named. */
+export const promotedBySetting = (userId: number, by: "ADMIN_EMAIL" | "OIDC_ADMIN_CLAIM"): SecurityEvent => ({
+  kind: "role.changed",
+  actorUserId: null,
+  targetType: "user",
+  targetId: userId,
+  before: { isAdmin: false },
+  after: { isAdmin: true, by },
+});
+
 export interface AuditSink {
   record(event: SecurityEvent, request?: FastifyRequest): Promise<void>;
 }

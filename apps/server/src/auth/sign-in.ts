@@ -2,6 +2,7 @@
 import type { SessionUser } from "@jcba/api";
 import type { Database } from "@jcba/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../process/config.ts";
 import { networkOf } from "./address-key.ts";
 import { rememberDevice } from "./known-device.ts";
 import type { AuditSink } from "./security-audit.ts";
@@ -11,6 +12,11 @@ export interface SignInDeps {
   database: Database;
   sessions: Sessions;
   audit: AuditSink;
+}
+
+/** What every group of sign-in and account-link routes is given; each adds its own flow. */
+export interface AuthRouteDeps extends SignInDeps {
+  config: Config;
 }
 
 /** Where a session begins, for 'Signed-in devices': the browser's user agent and the address's network. */

@@ -2,7 +2,7 @@ import type { SessionUser } from "@jcba/api";
 import { type Database, sessions as sessionsTable, userColumns, users } from "@jcba/db";
 import { count, eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import type { AuditSink } from "./security-audit.ts";
+import { type AuditSink, promotedBySetting } from "./security-audit.ts";
 import type { Sessions } from "./sessions.ts";
 
 // Verified against when an e-mail is unknown, so a failed sign-in takes as long either way.
@@ -124,15 +124,7 @@ export async function ensureAdmin(
     // A new role or a new password: sessions made before it end.
     if (options.sessions) await options.sessions.invalidateUser(existing.id);
     else await database.db.delete(sessionsTable).where(eq(sessionsTable.userId, existing.id));
-    if (!existing.isAdmin)
-      await options.audit?.record({
-        kind: "role.changed",
-        actorUserId: null,
-        targetType: "user",
-        targetId: existing.id,
-        before: { isAdmin: false },
-        after: { isAdmin: true, by: "ADMIN_EMAIL" },
-      });
+    if (!existing.isAdmin) await options.audit?.record(promotedBySetting(existing.id, "ADMIN_EMAIL"));
     if (!samePassword)
       await options.audit?.record({
         kind: "password.changed",

@@ -79,44 +79,31 @@ export function createMetrics(database: Database): Metrics {
     },
   });
 
-  const answersWritten = new Counter({
-    name: "jcba_answers_written_total",
-    help: "Answers newly stored",
-    registers,
-  });
-  const replays = new Counter({
-    name: "jcba_outbox_replays_total",
-    help: "Answers that arrived again with an id already stored (an outbox or client retry); nothing is written for them",
-    registers,
-  });
+  /** One of the app's events counted, by `labelNames` where given. */
+  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+
+  const answersWritten = counter("jcba_answers_written_total", "Answers newly stored");
+  const replays = counter(
+    "jcba_outbox_replays_total",
+    "Answers that arrived again with an id already stored (an outbox or client retry); nothing is written for them",
+  );
   const groupSize = new Histogram({
     name: "jcba_answer_group_size",
     help: "Members' answers written together in one transaction by the answer writer",
     buckets: GROUP_BUCKETS,
     registers,
   });
-  const signinFailures = new Counter({
-    name: "jcba_signin_failures_total",
-    help: "Sign-ins refused for a wrong password or a disabled account",
-    registers,
-  });
-  const lockouts = new Counter({
-    name: "jcba_lockouts_total",
-    help: "Sign-ins refused because the address or the account was locked out after failures",
-    registers,
-  });
-  const cacheHits = new Counter({
-    name: "jcba_cache_hits_total",
-    help: "Lookups answered from a cache in memory",
-    labelNames: ["cache"],
-    registers,
-  });
-  const cacheMisses = new Counter({
-    name: "jcba_cache_misses_total",
-    help: "Lookups that went to the database",
-    labelNames: ["cache"],
-    registers,
-  });
+  const signinFailures = counter(
+    "jcba_signin_failures_total",
+    "Sign-ins refused for a wrong password or a disabled account",
+  );
+  const lockouts = counter(
+    "jcba_lockouts_total",
+    "Sign-ins refused because the address or the account was locked out after failures",
+  );
+  const cacheHits = counter("jcba_cache_hits_total", "Lookups answered from a cache in memory", ["cache"]);
+  const cacheMisses = counter("jcba_cache_misses_total", "Lookups that went to the database", ["cache"]);
   const contentVersion = new Gauge({
     name: "jcba_content_version",
     help: "When this server loaded the study content it serves (Unix seconds): servers that differ have not all heard an edit",

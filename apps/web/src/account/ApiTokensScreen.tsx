@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Button, Field, Flex, NativeSelect, Stack } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Flex, Stack } from "@chakra-ui/react";
 import { createTokenInput } from "@jcba/validators/account";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { SelectField } from "../components/SelectField.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
 import { AccountLayout, AccountSection, fieldOf } from "./AccountLayout.tsx";
@@ -84,33 +85,23 @@ export function ApiTokensScreen() {
                 error={nameError}
                 placeholder="e.g. nightly export"
               />
-              <Field.Root flex="1">
-                <Field.Label>Access</Field.Label>
-                <NativeSelect.Root size="lg">
-                  <NativeSelect.Field
-                    name="scope"
-                    value={scope}
-                    onChange={(e) => setScope(e.currentTarget.value as "read" | "write")}
-                  >
-                    <option value="read">Read-only</option>
-                    <option value="write">Read and write</option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root flex="1">
-                <Field.Label>Expires after</Field.Label>
-                <NativeSelect.Root size="lg">
-                  <NativeSelect.Field name="expires" value={days} onChange={(e) => setDays(e.currentTarget.value)}>
-                    {EXPIRY_CHOICES.map((d) => (
-                      <option key={d} value={String(d)}>
-                        {d} days
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <SelectField
+                label="Access"
+                name="scope"
+                value={scope}
+                onChange={(v) => setScope(v as "read" | "write")}
+                flex="1"
+              >
+                <option value="read">Read-only</option>
+                <option value="write">Read and write</option>
+              </SelectField>
+              <SelectField label="Expires after" name="expires" value={days} onChange={setDays} flex="1">
+                {EXPIRY_CHOICES.map((d) => (
+                  <option key={d} value={String(d)}>
+                    {d} days
+                  </option>
+                ))}
+              </SelectField>
             </Flex>
             <Button type="submit" colorPalette="brand" size="lg" loading={create.isPending} alignSelf="flex-start">
               Create Token

@@ -2,16 +2,17 @@
  * My Data: download everything the app keeps about the member (JSON, or CSV files in a zip), or
  * delete the account for good after the password (or a passkey, or a fresh SSO sign-in) and a confirmation.
  */
-import { Button, Card, Field, Flex, Heading, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { changeEmailInput, deleteAccountInput } from "@jcba/validators/account";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { downloadFile } from "../admin/transfer/transferRequests.ts";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { ModalDialog } from "../components/ModalDialog.tsx";
+import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
+import { CurrentPasswordField, InputField } from "../components/InputField.tsx";
 import { ProblemAlert } from "../components/ProblemAlert.tsx";
-import { AccountLayout, ERROR_COLOR, fieldOf } from "./AccountLayout.tsx";
+import { AccountLayout, fieldOf } from "./AccountLayout.tsx";
 import { passkeyAssertion, passkeyError } from "./passkeysApi.ts";
 
 function DownloadCard() {
@@ -76,8 +77,6 @@ function DeleteCard() {
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const titleId = useId();
-  const messageId = useId();
 
   const check = (e: FormEvent) => {
     e.preventDefault();
@@ -124,20 +123,7 @@ function DeleteCard() {
             {failure && <ProblemAlert title="Your account was not deleted" description={failure} />}
             {usePassword ? (
               <>
-                <Field.Root invalid={Boolean(error)} required maxW="sm">
-                  <Field.Label>
-                    Your password
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    type="password"
-                    name="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.currentTarget.value)}
-                  />
-                  {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
-                </Field.Root>
+                <CurrentPasswordField value={password} onChange={setPassword} error={error} required maxW="sm" />
                 <Button type="submit" colorPalette="red" minH="44px" alignSelf="flex-start" loading={remove.isPending}>
                   Delete my account
                 </Button>
@@ -173,30 +159,17 @@ function DeleteCard() {
           </Stack>
         </form>
       </Card.Body>
-      <ModalDialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        role="alertdialog"
-        labelledBy={titleId}
-        describedBy={messageId}
+        title="Delete your account for good?"
+        cancelLabel="Keep my account"
+        confirmLabel="Delete for good"
+        confirmPalette="red"
+        onConfirm={() => void confirm()}
       >
-        {confirming && (
-          <Stack gap="5" p="6">
-            <Heading as="h2" size="lg" id={titleId}>
-              Delete your account for good?
-            </Heading>
-            <Text id={messageId}>Everything of yours goes now, and you are signed out on every device.</Text>
-            <Flex justify="flex-end" gap="3" wrap="wrap">
-              <Button variant="outline" minH="44px" onClick={() => setConfirming(false)}>
-                Keep my account
-              </Button>
-              <Button colorPalette="red" minH="44px" onClick={() => void confirm()}>
-                Delete for good
-              </Button>
-            </Flex>
-          </Stack>
-        )}
-      </ModalDialog>
+        <Text>Everything of yours goes now, and you are signed out on every device.</Text>
+      </ConfirmDialog>
     </Card.Root>
   );
 }
@@ -235,20 +208,17 @@ function EmailCard() {
             {methods.data?.pendingEmail && (
               <Text role="status">A link was sent to {methods.data.pendingEmail}. Follow it to use that address.</Text>
             )}
-            <Field.Root invalid={Boolean(error)} required maxW="sm">
-              <Field.Label>
-                New e-mail address
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="email"
-                name="newEmail"
-                autoComplete="email"
-                value={newEmail}
-                onChange={(e) => setNewEmail(e.currentTarget.value)}
-              />
-              {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
-            </Field.Root>
+            <InputField
+              label="New e-mail address"
+              type="email"
+              name="newEmail"
+              autoComplete="email"
+              value={newEmail}
+              onChange={setNewEmail}
+              error={error}
+              required
+              maxW="sm"
+            />
             <Button type="submit" minH="44px" alignSelf="flex-start" loading={change.isPending}>
               Send the link
             </Button>

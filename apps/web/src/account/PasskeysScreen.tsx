@@ -1,11 +1,12 @@
-import { Button, Field, Flex, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Flex, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { CurrentPasswordField } from "../components/InputField.tsx";
 import { ModalDialog } from "../components/ModalDialog.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountItemsTable, dayOf, type ItemColumn, RowActionButton } from "./AccountItemsTable.tsx";
-import { AccountLayout, AccountSection, ERROR_COLOR } from "./AccountLayout.tsx";
+import { AccountLayout, AccountSection } from "./AccountLayout.tsx";
 import { ItemNameField } from "./ItemNameField.tsx";
 import {
   addPasskey,
@@ -149,17 +150,7 @@ function RemovePasskeyDialog({
           noValidate
         >
           <Stack gap="3">
-            <Field.Root invalid={Boolean(error)}>
-              <Field.Label>Your password</Field.Label>
-              <Input
-                type="password"
-                name="currentPassword"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              {error && <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>}
-            </Field.Root>
+            <CurrentPasswordField name="currentPassword" value={password} onChange={setPassword} error={error} />
             <Flex gap="2" wrap="wrap">
               <Button type="submit" colorPalette="red" loading={remove.isPending}>
                 Remove

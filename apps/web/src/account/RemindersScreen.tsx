@@ -1,8 +1,8 @@
 import { Button, Checkbox, Field, Flex, Input, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
-import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { QueryContent } from "../components/PageStates.tsx";
 import { SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
@@ -34,13 +34,9 @@ export function RemindersScreen() {
       title="Reminders"
       description="A daily notification when items are due for review: at most one a day, at your time, never on a day off."
     >
-      {reminders.data ? (
-        <RemindersForm saved={reminders.data} />
-      ) : reminders.isError ? (
-        <ErrorCard message={errorMessage(reminders.error)} onRetry={() => void reminders.refetch()} />
-      ) : (
-        <LoadingSpinner label="Loading your reminders" />
-      )}
+      <QueryContent query={reminders} loading="Loading your reminders">
+        {(saved) => <RemindersForm saved={saved} />}
+      </QueryContent>
     </AccountLayout>
   );
 }
@@ -118,21 +114,9 @@ function RemindersForm({ saved }: { saved: Reminders }) {
       <Field.Root invalid={Boolean(quietProblem)}>
         <Field.Label>Quiet hours (optional)</Field.Label>
         <Flex gap="2" align="center">
-          <Input
-            type="time"
-            aria-label="Quiet hours start"
-            value={quietStart}
-            onChange={(e) => setQuietStart(e.target.value)}
-            size="lg"
-          />
+          <QuietHour label="Quiet hours start" value={quietStart} onChange={setQuietStart} />
           <Text>to</Text>
-          <Input
-            type="time"
-            aria-label="Quiet hours end"
-            value={quietEnd}
-            onChange={(e) => setQuietEnd(e.target.value)}
-            size="lg"
-          />
+          <QuietHour label="Quiet hours end" value={quietEnd} onChange={setQuietEnd} />
         </Flex>
         <Field.HelperText>No reminder in these hours, e.g. while you sleep after a red-eye.</Field.HelperText>
         <Field.ErrorText>{quietProblem}</Field.ErrorText>
@@ -176,4 +160,9 @@ function RemindersForm({ saved }: { saved: Reminders }) {
       </Field.Root>
     </SettingsFormCard>
   );
+}
+
+/** One end of the quiet hours: a time of day, named for a screen reader (the field's label names both). */
+function QuietHour({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <Input type="time" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} size="lg" />;
 }

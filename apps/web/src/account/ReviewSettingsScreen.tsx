@@ -1,9 +1,10 @@
-import { Checkbox, Field, NativeSelect } from "@chakra-ui/react";
+import { Checkbox } from "@chakra-ui/react";
 import { MAX_RETENTION, MIN_RETENTION } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
-import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { QueryContent } from "../components/PageStates.tsx";
+import { SelectField } from "../components/SelectField.tsx";
 import { NumberField, SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
@@ -28,20 +29,13 @@ export function TimeZoneField({
   children?: ReactNode;
 }) {
   return (
-    <Field.Root>
-      <Field.Label>Time zone</Field.Label>
-      <NativeSelect.Root size="lg">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {timeZones(value).map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {children && <Field.HelperText>{children}</Field.HelperText>}
-    </Field.Root>
+    <SelectField label="Time zone" value={value} onChange={onChange} helper={children}>
+      {timeZones(value).map((z) => (
+        <option key={z} value={z}>
+          {z}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -55,13 +49,9 @@ export function ReviewSettingsScreen() {
       description="How the daily review schedules your cards and questions, and how much it gives you each day."
     >
       <MemoryModelNote />
-      {settings.data ? (
-        <SettingsForm saved={settings.data} />
-      ) : settings.isError ? (
-        <ErrorCard message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
-      ) : (
-        <LoadingSpinner label="Loading your settings" />
-      )}
+      <QueryContent query={settings} loading="Loading your settings">
+        {(saved) => <SettingsForm saved={saved} />}
+      </QueryContent>
     </AccountLayout>
   );
 }

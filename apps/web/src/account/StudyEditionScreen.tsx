@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Field, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
+import { SelectField } from "../components/SelectField.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout, ERROR_COLOR } from "./AccountLayout.tsx";
 
@@ -71,24 +72,20 @@ function EditionForm({ editions, saved }: { editions: Edition[]; saved: Choice }
       <Card.Body>
         <form onSubmit={submit} noValidate>
           <Stack gap="5">
-            <Field.Root>
-              <Field.Label>Edition you study</Field.Label>
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field value={value} onChange={(e) => setValue(e.target.value)}>
-                  <option value={IN_FORCE}>The edition in force{inForce ? ` (${inForce.name})` : ""}</option>
-                  {editions.map((e) => (
-                    <option key={e.slug} value={e.slug}>
-                      {e.name}: effective {dateOf(e.effectiveOn)}
-                      {e.inForce ? " (in force)" : ""}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>
-                Following the edition in force moves you to a new contract on the day it takes effect.
-              </Field.HelperText>
-            </Field.Root>
+            <SelectField
+              label="Edition you study"
+              value={value}
+              onChange={setValue}
+              helper="Following the edition in force moves you to a new contract on the day it takes effect."
+            >
+              <option value={IN_FORCE}>The edition in force{inForce ? ` (${inForce.name})` : ""}</option>
+              {editions.map((e) => (
+                <option key={e.slug} value={e.slug}>
+                  {e.name}: effective {dateOf(e.effectiveOn)}
+                  {e.inForce ? " (in force)" : ""}
+                </option>
+              ))}
+            </SelectField>
             {save.isError && (
               <Alert.Root status="error">
                 <Alert.Indicator />

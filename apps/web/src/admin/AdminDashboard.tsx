@@ -52,6 +52,14 @@ function StatCard({ label, value, icon }: { label: string; value: number; icon: 
 const FailedMail = lazy(() => import("./FailedMail.tsx").then((m) => ({ default: m.FailedMail })));
 
 /** The admin dashboard (/admin): the totals, Content Management and the platform users. */
+/** The admin screens below the content managers and Reports, in the order the card lists them. */
+const ADMIN_LINKS = [
+  { to: "/admin/audit", icon: History, label: "Audit Trail" },
+  { to: "/admin/item-analysis", icon: ChartBar, label: "Item Analysis" },
+  { to: "/admin/backups", icon: HardDrive, label: "Backups" },
+  { to: "/admin/invitations", icon: MailPlus, label: "Invitations" },
+] as const;
+
 export function AdminDashboard() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.admin.stats.queryOptions());
@@ -122,26 +130,13 @@ export function AdminDashboard() {
                   </Badge>
                 </Link>
               </Button>
-              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
-                <Link to="/admin/audit">
-                  <History aria-hidden /> Audit Trail
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
-                <Link to="/admin/item-analysis">
-                  <ChartBar aria-hidden /> Item Analysis
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
-                <Link to="/admin/backups">
-                  <HardDrive aria-hidden /> Backups
-                </Link>
-              </Button>
-              <Button asChild variant="outline" size="lg" justifyContent="flex-start">
-                <Link to="/admin/invitations">
-                  <MailPlus aria-hidden /> Invitations
-                </Link>
-              </Button>
+              {ADMIN_LINKS.map(({ to, icon: Icon, label }) => (
+                <Button key={to} asChild variant="outline" size="lg" justifyContent="flex-start">
+                  <Link to={to}>
+                    <Icon aria-hidden /> {label}
+                  </Link>
+                </Button>
+              ))}
             </Stack>
           </Card.Body>
         </Card.Root>

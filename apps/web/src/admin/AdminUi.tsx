@@ -1,4 +1,17 @@
-import { Box, Button, Dialog, Field, Flex, type FlexProps, Input, Portal, Text, Textarea } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  Dialog,
+  Field,
+  Flex,
+  type FlexProps,
+  Input,
+  Portal,
+  Stack,
+  type StackProps,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
@@ -7,16 +20,30 @@ import { PageTitle } from "../components/PageTitle.tsx";
 import { ERROR_COLOR } from "./AdminListRow.tsx";
 import { SectionSelect } from "./SectionSelect.tsx";
 
-/** Title row of an admin page: back link, title, description and the add button. */
-export function AdminPageHeader({
+/** An admin page: its header, then its parts one below the other, centred up to `maxW`. */
+export function AdminPage({
   title,
   description,
   action,
+  maxW,
+  children,
 }: {
   title: string;
   description: string;
-  action: ReactNode;
+  action?: ReactNode;
+  maxW: StackProps["maxW"];
+  children: ReactNode;
 }) {
+  return (
+    <Stack gap="6" maxW={maxW} mx="auto" w="full">
+      <AdminPageHeader title={title} description={description} action={action} />
+      {children}
+    </Stack>
+  );
+}
+
+/** Title row of an admin page: back link, title, description and the add button. */
+function AdminPageHeader({ title, description, action }: { title: string; description: string; action: ReactNode }) {
   return (
     <Box>
       <Button asChild variant="ghost" size="lg" ms="-3" mb="2">
@@ -260,4 +287,4 @@ export function SectionField({
 }
 
 // In a file of their own so that the admin dashboard's lists load without this file's dialogs and forms.
-export { AdminListRow, ERROR_COLOR } from "./AdminListRow.tsx";
+export { AdminListRow, AdminRowButton, ERROR_COLOR } from "./AdminListRow.tsx";

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { AdminPageHeader } from "./AdminUi.tsx";
+import { AdminPage } from "./AdminUi.tsx";
 import { Pager } from "./Pager.tsx";
 
 type AuditEvent = RouterOutputs["admin"]["audit"]["events"][number];
@@ -43,12 +43,11 @@ export function AuditScreen() {
     setDraft({ ...draft, [key]: e.currentTarget.value });
 
   return (
-    <Stack gap="6" maxW="6xl" mx="auto" w="full">
-      <AdminPageHeader
-        title="Audit Trail"
-        description="Who changed what, and when: every admin change, role change, report decision and sign-in"
-        action={null}
-      />
+    <AdminPage
+      title="Audit Trail"
+      description="Who changed what, and when: every admin change, role change, report decision and sign-in"
+      maxW="6xl"
+    >
       <Card.Root as="form" onSubmit={apply} aria-label="Filter the audit trail">
         <Card.Body>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" alignItems="end">
@@ -126,7 +125,7 @@ export function AuditScreen() {
           {pageCount > 1 && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Audit pages" />}
         </Stack>
       )}
-    </Stack>
+    </AdminPage>
   );
 }
 

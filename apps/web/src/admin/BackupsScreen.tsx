@@ -4,7 +4,7 @@ import { Download, HardDriveDownload } from "lucide-react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AdminListRow, AdminPageHeader, ERROR_COLOR } from "./AdminUi.tsx";
+import { AdminListRow, AdminPage, ERROR_COLOR } from "./AdminUi.tsx";
 
 type Listing = RouterOutputs["backups"]["list"];
 
@@ -37,24 +37,24 @@ export function BackupsScreen() {
   );
   const embedded = listing.data?.mode === "embedded";
   return (
-    <Stack gap="6" maxW="4xl" mx="auto" w="full">
-      <AdminPageHeader
-        title="Backups"
-        description="Copies of the database the server takes while members study, to restore after a mistake or a lost disk"
-        action={
-          embedded ? (
-            <Button
-              colorPalette="brand"
-              size="lg"
-              loading={take.isPending}
-              disabled={Boolean(listing.data?.running)}
-              onClick={() => take.mutate()}
-            >
-              <HardDriveDownload aria-hidden /> Take a backup now
-            </Button>
-          ) : null
-        }
-      />
+    <AdminPage
+      title="Backups"
+      description="Copies of the database the server takes while members study, to restore after a mistake or a lost disk"
+      action={
+        embedded ? (
+          <Button
+            colorPalette="brand"
+            size="lg"
+            loading={take.isPending}
+            disabled={Boolean(listing.data?.running)}
+            onClick={() => take.mutate()}
+          >
+            <HardDriveDownload aria-hidden /> Take a backup now
+          </Button>
+        ) : null
+      }
+      maxW="4xl"
+    >
       {listing.isError ? (
         <ErrorCard message={errorMessage(listing.error)} onRetry={() => void listing.refetch()} />
       ) : listing.isPending ? (
@@ -62,7 +62,7 @@ export function BackupsScreen() {
       ) : (
         <BackupsCard listing={listing.data} />
       )}
-    </Stack>
+    </AdminPage>
   );
 }
 

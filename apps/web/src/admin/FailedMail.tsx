@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Card, Flex, Heading, Text } from "@chakra-ui/react";
+import { Badge, Box, Card, Flex, Heading, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AdminListRow, ERROR_COLOR } from "./AdminListRow.tsx";
+import { AdminListRow, AdminRowButton, ERROR_COLOR } from "./AdminListRow.tsx";
 
 type FailedMessage = RouterOutputs["admin"]["failedMail"]["items"][number];
 
@@ -78,16 +78,13 @@ function FailedRow({ message: m }: { message: FailedMessage }) {
           </Text>
         )}
       </Box>
-      <Button
-        size="xs"
-        variant="outline"
-        minH="32px"
+      <AdminRowButton
+        name={`Try again: ${m.subject} to ${m.to}`}
         loading={retry.isPending}
         onClick={() => retry.mutate({ id: m.id })}
-        aria-label={`Try again: ${m.subject} to ${m.to}`}
       >
         Try again
-      </Button>
+      </AdminRowButton>
     </AdminListRow>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Field, Flex, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Field, Flex, Table, Text } from "@chakra-ui/react";
 import { ITEM_FLAG_LABELS } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -6,7 +6,7 @@ import { ArrowDown, ArrowUp, Download, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
-import { AdminPageHeader, AdminToolbar } from "./AdminUi.tsx";
+import { AdminPage, AdminToolbar } from "./AdminUi.tsx";
 import {
   discriminationText,
   itemAnalysisCsv,
@@ -66,39 +66,39 @@ export function ItemAnalysisScreen({
     );
 
   return (
-    <Stack gap="6" maxW="7xl" mx="auto" w="full">
-      <AdminPageHeader
-        title="Item Analysis"
-        description="How members' first answers went on each question: facility, discrimination, option choices and time. Statistics show from 30 first answers."
-        action={
-          <Flex gap="3" direction={{ base: "column", sm: "row" }}>
-            <Button
-              variant="outline"
-              size="lg"
-              disabled={!report.data}
-              loading={refresh.isPending}
-              loadingText="Refreshing"
-              onClick={() => refresh.mutate()}
-            >
-              <RefreshCw aria-hidden /> Refresh
-            </Button>
-            <Button
-              variant="outline"
-              size="lg"
-              disabled={!report.data}
-              onClick={() =>
-                downloadFile({
-                  filename: `item-analysis-section-${section}.csv`,
-                  contentType: "text/csv",
-                  content: itemAnalysisCsv(rows),
-                })
-              }
-            >
-              <Download aria-hidden /> Export CSV
-            </Button>
-          </Flex>
-        }
-      />
+    <AdminPage
+      title="Item Analysis"
+      description="How members' first answers went on each question: facility, discrimination, option choices and time. Statistics show from 30 first answers."
+      action={
+        <Flex gap="3" direction={{ base: "column", sm: "row" }}>
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={!report.data}
+            loading={refresh.isPending}
+            loadingText="Refreshing"
+            onClick={() => refresh.mutate()}
+          >
+            <RefreshCw aria-hidden /> Refresh
+          </Button>
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={!report.data}
+            onClick={() =>
+              downloadFile({
+                filename: `item-analysis-section-${section}.csv`,
+                contentType: "text/csv",
+                content: itemAnalysisCsv(rows),
+              })
+            }
+          >
+            <Download aria-hidden /> Export CSV
+          </Button>
+        </Flex>
+      }
+      maxW="7xl"
+    >
       <AdminToolbar>
         <Field.Root maxW={{ base: "full", sm: "xs" }}>
           <Field.Label>Section</Field.Label>
@@ -210,7 +210,7 @@ export function ItemAnalysisScreen({
         question right and the member's first-answer score on the rest of the bank. A question needs checking when
         facility is under 20 % or over 95 %, discrimination is under 0.15, or a wrong option is never chosen.
       </Box>
-    </Stack>
+    </AdminPage>
   );
 }
 

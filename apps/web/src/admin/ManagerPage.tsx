@@ -1,11 +1,11 @@
-import { Button, Card, Flex, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Flex, HStack, IconButton, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
 import { History, Pencil, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import {
-  AdminPageHeader,
+  AdminPage,
   AdminSectionFilter,
   AdminToolbar,
   ConfirmDeleteDialog,
@@ -62,19 +62,19 @@ export function ManagerPage({
   const one = ITEM_NOUN[kind];
   const title = one[0]!.toUpperCase() + one.slice(1);
   return (
-    <Stack gap="6" maxW={maxW} mx="auto" w="full">
-      <AdminPageHeader
-        title={`Manage ${title}s`}
-        description={description}
-        action={
-          <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
-            <TransferControls kind={kind} />
-            <Button colorPalette="brand" size="lg" onClick={() => crud.openDialog("new")}>
-              <Plus aria-hidden /> Add {title}
-            </Button>
-          </Flex>
-        }
-      />
+    <AdminPage
+      title={`Manage ${title}s`}
+      description={description}
+      action={
+        <Flex gap="3" direction={{ base: "column", sm: "row" }} justify="flex-end" flexShrink={0}>
+          <TransferControls kind={kind} />
+          <Button colorPalette="brand" size="lg" onClick={() => crud.openDialog("new")}>
+            <Plus aria-hidden /> Add {title}
+          </Button>
+        </Flex>
+      }
+      maxW={maxW}
+    >
       <AdminToolbar>
         <AdminSectionFilter value={filter} onChange={onFilterChange} />
         {list.isSuccess && (
@@ -100,7 +100,7 @@ export function ManagerPage({
       )}
       {editDialog}
       <ConfirmDeleteDialog {...crud.deleteProps} detail={deleteDetail} />
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -118,40 +118,43 @@ export function EditDeleteButtons({
 }) {
   return (
     <HStack gap="1" flexShrink={0}>
-      <IconButton
-        variant="ghost"
-        size="md"
-        minW="44px"
-        minH="44px"
-        aria-label={`History of ${noun}`}
-        title={`History of ${noun}`}
-        onClick={onHistory}
-      >
+      <RowIconButton label={`History of ${noun}`} onClick={onHistory}>
         <History />
-      </IconButton>
-      <IconButton
-        variant="ghost"
-        size="md"
-        minW="44px"
-        minH="44px"
-        aria-label={`Edit ${noun}`}
-        title={`Edit ${noun}`}
-        onClick={onEdit}
-      >
+      </RowIconButton>
+      <RowIconButton label={`Edit ${noun}`} onClick={onEdit}>
         <Pencil />
-      </IconButton>
-      <IconButton
-        variant="ghost"
-        size="md"
-        minW="44px"
-        minH="44px"
-        colorPalette="red"
-        aria-label={`Delete ${noun}`}
-        title={`Delete ${noun}`}
-        onClick={onDelete}
-      >
+      </RowIconButton>
+      <RowIconButton label={`Delete ${noun}`} onClick={onDelete} danger>
         <Trash2 />
-      </IconButton>
+      </RowIconButton>
     </HStack>
+  );
+}
+
+/** A ghost icon button a finger can hit (44 px), its name also its tooltip; red for a deletion. */
+function RowIconButton({
+  label,
+  onClick,
+  danger = false,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <IconButton
+      variant="ghost"
+      size="md"
+      minW="44px"
+      minH="44px"
+      colorPalette={danger ? "red" : undefined}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </IconButton>
   );
 }

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
-import { AdminListRow } from "./AdminListRow.tsx";
+import { AdminListRow, AdminRowButton } from "./AdminListRow.tsx";
 
 type User = RouterOutputs["admin"]["users"][number];
 const PAGE_SIZE = 50;
@@ -172,40 +172,31 @@ function UserRow({ user: u, self }: { user: User; self: boolean }) {
           </Badge>
         )}
         {u.disabled && <Badge colorPalette="red">Disabled</Badge>}
-        <Button
-          size="xs"
-          variant="outline"
-          minH="32px"
+        <AdminRowButton
+          name={`${u.isAdmin ? "Remove admin from" : "Make admin:"} ${u.email}`}
           loading={update.isPending}
           onClick={() => update.mutate({ id: u.id, isAdmin: !u.isAdmin })}
-          aria-label={`${u.isAdmin ? "Remove admin from" : "Make admin:"} ${u.email}`}
         >
           {u.isAdmin ? "Remove Admin" : "Make Admin"}
-        </Button>
+        </AdminRowButton>
         {!self && (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette={u.disabled ? undefined : "red"}
-            minH="32px"
+          <AdminRowButton
+            name={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
+            danger={!u.disabled}
             loading={update.isPending}
             onClick={() => update.mutate({ id: u.id, disabled: !u.disabled })}
-            aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
           >
             {u.disabled ? "Enable" : "Disable"}
-          </Button>
+          </AdminRowButton>
         )}
         {!u.disabled && (
-          <Button
-            size="xs"
-            variant="outline"
-            minH="32px"
+          <AdminRowButton
+            name={`Send password reset to ${u.email}`}
             loading={reset.isPending}
             onClick={() => reset.mutate({ id: u.id })}
-            aria-label={`Send password reset to ${u.email}`}
           >
             Send password reset
-          </Button>
+          </AdminRowButton>
         )}
       </Flex>
     </AdminListRow>

@@ -1,6 +1,7 @@
-import { chakra, Fieldset, Flex, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset, Flex, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { OPTIONS_PER_QUESTION, type PastAnswerChoice, type QuestionType } from "@jcba/domain";
 import { MAX_LENGTH } from "@jcba/validators";
+import { NativeRadio } from "../components/NativeRadio.tsx";
 import { ERROR_COLOR, FormField, SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
@@ -162,17 +163,12 @@ function PastAnswersChoice({
       <Stack gap="2" mt="1">
         {(Object.keys(PAST_ANSWER_LABELS) as PastAnswerChoice[]).map((choice) => (
           <Flex as="label" key={choice} gap="3" align="flex-start" minH="44px" cursor="pointer">
-            <chakra.input
-              type="radio"
+            <NativeRadio
               name="pastAnswers"
               value={choice}
               checked={value === choice}
               onChange={() => onChange(choice)}
-              w="4"
-              h="4"
               mt="1"
-              flexShrink={0}
-              accentColor="var(--chakra-colors-brand-solid)"
             />
             <span>
               <Text as="span" display="block" fontSize="sm" fontWeight="medium">

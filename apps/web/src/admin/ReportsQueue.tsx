@@ -7,7 +7,7 @@ import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../components/PageStates.tsx";
 import { notifyError, notifySuccess } from "../components/ui/toaster.tsx";
 import { CATEGORY_LABELS, formatDate, type ReportStatus, STATUS_LABELS } from "../reports/reportLabels.ts";
-import { AdminPageHeader } from "./AdminUi.tsx";
+import { AdminPage } from "./AdminUi.tsx";
 import { Pager } from "./Pager.tsx";
 
 type Report = RouterOutputs["reports"]["list"]["reports"][number];
@@ -24,12 +24,7 @@ export function ReportsQueue() {
   );
   const pageCount = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   return (
-    <Stack gap="6" maxW="5xl" mx="auto" w="full">
-      <AdminPageHeader
-        title="Reports"
-        description="Problems members reported with questions and flashcards"
-        action={null}
-      />
+    <AdminPage title="Reports" description="Problems members reported with questions and flashcards" maxW="5xl">
       <Tabs.Root
         value={status}
         onValueChange={(e) => {
@@ -71,7 +66,7 @@ export function ReportsQueue() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-    </Stack>
+    </AdminPage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Center, Heading, Spinner, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { errorMessage } from "../app/trpc.ts";
 
 export function LoadingSpinner({ label = "Loading" }: { label?: string }) {
   return (
@@ -82,4 +83,20 @@ export function ErrorCard({ message, onRetry }: { message: string; onRetry?: () 
       {message}
     </MessageCard>
   );
+}
+
+/** A query's data once it has come (given to `children`), its error with Try Again, or a spinner meanwhile. */
+export function QueryContent<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+  /** What is loading, for a screen reader. */
+  loading: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isError) return <ErrorCard message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  return <LoadingSpinner label={loading} />;
 }

@@ -1,10 +1,16 @@
-import { Box, type BoxProps, Heading, Text } from "@chakra-ui/react";
+import { Box, type BoxProps, Heading, type HeadingProps, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 
 /** A page's h1 with its one-line description below. */
-export function PageTitle({ title, description, ...box }: { title: string; description: string } & BoxProps) {
+export function PageTitle({
+  title,
+  description,
+  size = { base: "2xl", md: "3xl" },
+  ...box
+}: { title: string; description: ReactNode; size?: HeadingProps["size"] } & Omit<BoxProps, "title">) {
   return (
     <Box {...box}>
-      <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
+      <Heading as="h1" size={size}>
         {title}
       </Heading>
       <Text color="fg.muted" mt="1">

@@ -68,12 +68,10 @@ export function NumberField({
   label,
   value,
   onChange,
-  min,
-  max,
-  step,
   helper,
   error,
   children,
+  ...bounds
 }: {
   label: string;
   value: string;
@@ -91,9 +89,7 @@ export function NumberField({
       <Input
         type="number"
         inputMode="numeric"
-        min={min}
-        max={max}
-        step={step}
+        {...bounds}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         size="lg"

@@ -1,7 +1,8 @@
-import { Box, Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { accuracyPercent, contractSectionTitle, type SectionProgress } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, CircleCheck, Target } from "lucide-react";
+import { IconHeading } from "../components/IconHeading.tsx";
 import { bandColor } from "../components/scoreBand.ts";
 
 /** Focus Areas: the weak sections (below 60 %), each with Practice Now; or a word of praise. */
@@ -9,14 +10,9 @@ export function FocusAreas({ weak }: { weak: SectionProgress[] }) {
   return (
     <Card.Root as="section" aria-labelledby="focus-areas-heading" size="sm">
       <Card.Header>
-        <HStack gap="2">
-          <Box as="span" color="orange.fg" aria-hidden>
-            <Target size={20} />
-          </Box>
-          <Heading as="h2" size="lg" id="focus-areas-heading">
-            Focus Areas
-          </Heading>
-        </HStack>
+        <IconHeading icon={Target} color="orange.fg" size="lg" id="focus-areas-heading">
+          Focus Areas
+        </IconHeading>
         <Text fontSize="sm" color="fg.muted">
           Sections where your accuracy is below 60%.
         </Text>

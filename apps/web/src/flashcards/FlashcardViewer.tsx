@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, chakra, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
 import type { ReviewRating } from "@jcba/domain";
 import { citationLabel, flashcardFilterSectionName, sectionLabel } from "@jcba/domain";
 import { Check, ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
@@ -10,6 +10,48 @@ import { ACTIVATABLE, TYPING } from "./cardKeys.ts";
 import { RatingButtons } from "./RatingButtons.tsx";
 
 export type Flashcard = RouterOutputs["flashcards"]["list"][number];
+
+/** The card itself, a button: lifted on hover, tinted brand once it shows the definition. */
+const CardFace = chakra("div", {
+  base: {
+    cursor: "pointer",
+    userSelect: "none",
+    minH: { base: "260px", md: "320px" },
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: "4",
+    textAlign: "center",
+    p: { base: "6", md: "10" },
+    rounded: "2xl",
+    borderWidth: "1px",
+    shadow: "md",
+    transition: "box-shadow 0.2s, background-color 0.2s",
+    _hover: { shadow: "lg" },
+    _focusVisible: { outline: "3px solid", outlineColor: "brand.focusRing", outlineOffset: "3px" },
+  },
+  variants: {
+    side: {
+      term: { borderColor: "border", bg: "bg" },
+      definition: { borderColor: "brand.emphasized", bg: "brand.subtle" },
+    },
+  },
+});
+
+/** One side's text, faded and scaled in when the card turns (not for reduced motion). */
+const CardSide = chakra("div", {
+  base: {
+    display: "flex",
+    flexDirection: "column",
+    gap: "3",
+    alignItems: "center",
+    maxW: "2xl",
+    animationName: "fade-in, scale-in",
+    animationDuration: "moderate",
+    _motionReduce: { animation: "none" },
+  },
+});
 
 /**
  * One card at a time: term side first; click, Enter/Space on the card, the Flip Card button or Space
@@ -125,7 +167,7 @@ export function FlashcardViewer({
         </HStack>
       </Flex>
 
-      <Box
+      <CardFace
         ref={cardRef}
         role="button"
         tabIndex={0}
@@ -133,34 +175,9 @@ export function FlashcardViewer({
         data-testid="flashcard"
         data-side={flipped ? "definition" : "term"}
         onClick={flip}
-        cursor="pointer"
-        userSelect="none"
-        minH={{ base: "260px", md: "320px" }}
-        display="flex"
-        flexDirection="column"
-        alignItems="center"
-        justifyContent="center"
-        gap="4"
-        textAlign="center"
-        p={{ base: "6", md: "10" }}
-        rounded="2xl"
-        borderWidth="1px"
-        borderColor={flipped ? "brand.emphasized" : "border"}
-        bg={flipped ? "brand.subtle" : "bg"}
-        shadow="md"
-        transition="box-shadow 0.2s, background-color 0.2s"
-        _hover={{ shadow: "lg" }}
-        _focusVisible={{ outline: "3px solid", outlineColor: "brand.focusRing", outlineOffset: "3px" }}
+        side={flipped ? "definition" : "term"}
       >
-        <Stack
-          key={`${card.id}-${flipped ? "d" : "t"}`}
-          gap="3"
-          align="center"
-          maxW="2xl"
-          animationName="fade-in, scale-in"
-          animationDuration="moderate"
-          _motionReduce={{ animation: "none" }}
-        >
+        <CardSide key={`${card.id}-${flipped ? "d" : "t"}`}>
           <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="brand.fg">
             {flipped ? "Definition" : "Term"}
           </Text>
@@ -185,7 +202,7 @@ export function FlashcardViewer({
               {card.term}
             </Text>
           )}
-        </Stack>
+        </CardSide>
         <Text id="flashcard-hint" fontSize="sm" color="fg.muted">
           <Box as="span" display={{ base: "inline", md: "none" }}>
             {flipped ? "Tap the card to see the term again" : "Tap the card to see the definition"}
@@ -194,7 +211,7 @@ export function FlashcardViewer({
             {flipped ? "Click to see the term again" : "Click or press Space to see the definition"}
           </Box>
         </Text>
-      </Box>
+      </CardFace>
       {/* Below the card, not in it: the card is itself a button, and a link may not sit inside one. */}
       {flipped && (
         <Flex justify="center" align="center" gap="3" wrap="wrap">

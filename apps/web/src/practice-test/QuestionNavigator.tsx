@@ -1,6 +1,33 @@
-import { Box, Button, Card, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, chakra, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Flag } from "lucide-react";
 import { isAnswered, type TestQuestion } from "./storage.ts";
+
+/** A question's number: a finger's width, in tabular figures, ringed orange while it is the one shown. */
+const NUMBER_BUTTON = {
+  w: "full",
+  h: "44px",
+  minW: "44px",
+  px: "0",
+  position: "relative",
+  fontVariantNumeric: "tabular-nums",
+  colorPalette: "brand",
+  outlineOffset: "2px",
+  _currentStep: { outline: "3px solid", outlineColor: "orange.solid" },
+} as const;
+
+/** The flag on a question's number, on its top right corner. */
+const FlagBadge = chakra("span", {
+  base: {
+    position: "absolute",
+    top: "-1.5",
+    right: "-1.5",
+    bg: "orange.solid",
+    color: "orange.contrast",
+    rounded: "full",
+    p: "0.5",
+    display: "inline-flex",
+  },
+});
 
 /** Every question as a numbered button (answered, flagged, current), with the counts and a legend. */
 export function QuestionNavigator({
@@ -35,37 +62,17 @@ export function QuestionNavigator({
             return (
               <li key={item.id}>
                 <Button
-                  w="full"
-                  h="44px"
-                  minW="44px"
-                  px="0"
-                  position="relative"
-                  fontVariantNumeric="tabular-nums"
-                  colorPalette="brand"
+                  {...NUMBER_BUTTON}
                   variant={isDone ? "solid" : "outline"}
-                  outline={current ? "3px solid" : undefined}
-                  outlineColor={current ? "orange.solid" : undefined}
-                  outlineOffset="2px"
                   aria-current={current ? "step" : undefined}
                   aria-label={`Question ${k + 1}, ${isDone ? "answered" : "unanswered"}${isFlagged ? ", flagged for review" : ""}`}
                   onClick={() => onGo(k)}
                 >
                   {k + 1}
                   {isFlagged && (
-                    <Box
-                      as="span"
-                      position="absolute"
-                      top="-1.5"
-                      right="-1.5"
-                      bg="orange.solid"
-                      color="orange.contrast"
-                      rounded="full"
-                      p="0.5"
-                      display="inline-flex"
-                      aria-hidden
-                    >
+                    <FlagBadge aria-hidden>
                       <Flag size={10} fill="currentColor" />
-                    </Box>
+                    </FlagBadge>
                   )}
                 </Button>
               </li>

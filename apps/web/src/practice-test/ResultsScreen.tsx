@@ -26,7 +26,9 @@ import {
 import { Link } from "@tanstack/react-router";
 import { BarChart3, Check, Clock, FilePlus2, RotateCcw, X } from "lucide-react";
 import { useMemo, useState } from "react";
+import { PageTitle } from "../components/PageTitle.tsx";
 import { type PeerStatistics, PeerStats, usePeerStats } from "../components/PeerStats.tsx";
+import { SectionCard } from "../components/SectionCard.tsx";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { bandPalette } from "../components/scoreBand.ts";
 import { ReportProblemButton } from "../reports/ReportProblemButton.tsx";
@@ -54,19 +56,17 @@ export function ResultsScreen({ result, onNewTest, onRetake, onDevice = false }:
 
   return (
     <Stack gap="6" maxW="5xl" mx="auto" w="full">
-      <Box>
-        <Heading as="h1" size="2xl">
-          Test Results
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          Practice test taken {formatHistoryDate(new Date(attempt.createdAt))} ·{" "}
-          {attempt.sectionsIncluded.length === SECTION_COUNT
+      <PageTitle
+        title="Test Results"
+        size="2xl"
+        description={`Practice test taken ${formatHistoryDate(new Date(attempt.createdAt))} · ${
+          attempt.sectionsIncluded.length === SECTION_COUNT
             ? "All sections"
             : attempt.sectionsIncluded.length === 1
               ? `Section ${attempt.sectionsIncluded[0]}`
-              : `${attempt.sectionsIncluded.length} sections`}
-        </Text>
-      </Box>
+              : `${attempt.sectionsIncluded.length} sections`
+        }`}
+      />
 
       {onDevice && (
         <Alert.Root status="warning" role="status" data-testid="device-graded">
@@ -142,43 +142,36 @@ export function ResultsScreen({ result, onNewTest, onRetake, onDevice = false }:
       </Card.Root>
       <CertaintyCard result={result} />
 
-      <Card.Root as="section" aria-labelledby="results-sections">
-        <Card.Header>
-          <Heading as="h2" size="lg" id="results-sections">
-            Results by section
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Table.Root size="sm" aria-labelledby="results-sections">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader ps="0">Section</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Correct</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" pe="0">
-                  Score
-                </Table.ColumnHeader>
+      <SectionCard id="results-sections" title="Results by section">
+        <Table.Root size="sm" aria-labelledby="results-sections">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader ps="0">Section</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Correct</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" pe="0">
+                Score
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {breakdown.map((b) => (
+              <Table.Row key={b.sectionNumber}>
+                <Table.Cell whiteSpace="normal" ps="0">
+                  {sectionLabel(b.sectionNumber)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                  {b.correct}/{b.total}
+                </Table.Cell>
+                <Table.Cell textAlign="end" pe="0">
+                  <Badge colorPalette={bandPalette(b.percent)} variant="subtle" fontVariantNumeric="tabular-nums">
+                    {b.percent}%
+                  </Badge>
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {breakdown.map((b) => (
-                <Table.Row key={b.sectionNumber}>
-                  <Table.Cell whiteSpace="normal" ps="0">
-                    {sectionLabel(b.sectionNumber)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                    {b.correct}/{b.total}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" pe="0">
-                    <Badge colorPalette={bandPalette(b.percent)} variant="subtle" fontVariantNumeric="tabular-nums">
-                      {b.percent}%
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Card.Body>
-      </Card.Root>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </SectionCard>
 
       <Stack as="section" aria-labelledby="results-review" gap="4">
         <Flex align="center" gap="3" wrap="wrap">

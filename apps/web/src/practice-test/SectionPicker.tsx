@@ -1,5 +1,6 @@
 import { Button, Checkbox, CheckboxGroup, Flex, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { plural, SECTION_COUNT, SECTION_NUMBERS, sectionLabel } from "@jcba/domain";
+import { choiceTile } from "../components/choiceTile.ts";
 import { countIn, type PoolChoice, type PoolCounts } from "./setupModel.ts";
 
 /** Choose sections: a box per section with its questions in the chosen pool, Select all and Clear. */
@@ -36,16 +37,7 @@ export function SectionPicker({
                 key={n}
                 value={String(n)}
                 colorPalette="brand"
-                minH="44px"
-                px="3"
-                py="2"
-                borderWidth="1px"
-                rounded="md"
-                alignItems="center"
-                w="full"
-                _checked={{ bg: "brand.subtle", borderColor: "brand.emphasized" }}
-                _hover={{ bg: "bg.muted" }}
-                cursor="pointer"
+                {...choiceTile({ py: "2", align: "center", checkedBorder: "brand.emphasized" })}
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />

@@ -1,6 +1,7 @@
 /** Set-up: which sections, how many questions, an optional time limit; shows what is available. */
-import { Box, Checkbox, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { Checkbox, Grid, Stack, Text } from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
+import { PageTitle } from "../components/PageTitle.tsx";
 import { ProblemAlert } from "../components/ProblemAlert.tsx";
 import { SectionPicker } from "./SectionPicker.tsx";
 import { SetupCard } from "./SetupCard.tsx";
@@ -39,15 +40,11 @@ export function SetupScreen({ choice, onChange, counts, offline = false, ...rest
 
   return (
     <Stack gap="6" maxW="6xl" mx="auto" w="full">
-      <Box>
-        <Heading as="h1" size="2xl">
-          Practice Test
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of
-          every question with its contract citation.
-        </Text>
-      </Box>
+      <PageTitle
+        title="Practice Test"
+        size="2xl"
+        description="Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of every question with its contract citation."
+      />
       {offline && (
         <ProblemAlert
           status="info"

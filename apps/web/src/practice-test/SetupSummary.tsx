@@ -4,8 +4,8 @@ import {
   Box,
   Button,
   type ButtonProps,
+  chakra,
   Field,
-  Flex,
   HStack,
   Input,
   Skeleton,
@@ -155,25 +155,31 @@ export function SummaryCard(
   );
 }
 
+/** Stuck to the bottom of the screen below the large breakpoint, bleeding into the page's padding. */
+const PhoneStartBar = chakra("div", {
+  base: {
+    hideFrom: "lg",
+    position: "sticky",
+    bottom: "0",
+    zIndex: "1",
+    mx: { base: "-3", md: "-6" },
+    mb: { base: "-4", md: "-6" },
+    px: { base: "3", md: "6" },
+    py: "3",
+    bg: "bg",
+    borderTopWidth: "1px",
+    shadow: "md",
+    display: "flex",
+    alignItems: "center",
+    gap: "3",
+  },
+});
+
 /** On phones the summary sits below 32 sections: keep Start within reach. */
 export function StartBar(props: StartProps) {
   const { choice, summary, countsError, startError } = props;
   return (
-    <Flex
-      hideFrom="lg"
-      position="sticky"
-      bottom="0"
-      zIndex="1"
-      mx={{ base: "-3", md: "-6" }}
-      mb={{ base: "-4", md: "-6" }}
-      px={{ base: "3", md: "6" }}
-      py="3"
-      bg="bg"
-      borderTopWidth="1px"
-      shadow="md"
-      align="center"
-      gap="3"
-    >
+    <PhoneStartBar>
       <Box flex="1" minW="0" fontSize="sm">
         <Text fontWeight="semibold">
           {summary.available === undefined
@@ -191,6 +197,6 @@ export function StartBar(props: StartProps) {
         )}
       </Box>
       <StartButton start={props} minH="44px" loadingText="Drawing…" />
-    </Flex>
+    </PhoneStartBar>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
-import { useId } from "react";
-import { ModalDialog } from "../components/ModalDialog.tsx";
+import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
 
 /**
  * 'Submit your test?' when questions are unanswered or flagged: Keep Working or Submit Anyway.
@@ -24,47 +23,29 @@ export function SubmitConfirmDialog({
   flagged: number;
   onConfirm: () => void;
 }) {
-  const titleId = useId();
-  const messageId = useId();
-
   return (
-    <ModalDialog
+    <ConfirmDialog
       open={open}
       onClose={() => onOpenChange(false)}
-      role="alertdialog"
-      labelledBy={titleId}
-      describedBy={messageId}
+      title="Submit your test?"
+      cancelLabel="Keep Working"
+      confirmLabel="Submit Anyway"
+      confirmPalette="brand"
+      onConfirm={onConfirm}
     >
-      {open && (
-        <Stack gap="5" p="6">
-          <Heading as="h2" size="lg" id={titleId}>
-            Submit your test?
-          </Heading>
-          <Stack gap="2" id={messageId}>
-            {unanswered > 0 ? (
-              <Text>You have {plural(unanswered, "unanswered question")}. Submit anyway?</Text>
-            ) : (
-              <Text>You flagged {plural(flagged, "question")} for review. Submit anyway?</Text>
-            )}
-            {unanswered > 0 && flagged > 0 && (
-              <Text color="fg.muted">You also flagged {plural(flagged, "question")} for review.</Text>
-            )}
-            {unanswered > 0 && (
-              <Text color="fg.muted" fontSize="sm">
-                Unanswered questions count as incorrect.
-              </Text>
-            )}
-          </Stack>
-          <Flex justify="flex-end" gap="3" wrap="wrap">
-            <Button variant="outline" minH="44px" onClick={() => onOpenChange(false)}>
-              Keep Working
-            </Button>
-            <Button colorPalette="brand" minH="44px" onClick={onConfirm}>
-              Submit Anyway
-            </Button>
-          </Flex>
-        </Stack>
+      {unanswered > 0 ? (
+        <Text>You have {plural(unanswered, "unanswered question")}. Submit anyway?</Text>
+      ) : (
+        <Text>You flagged {plural(flagged, "question")} for review. Submit anyway?</Text>
       )}
-    </ModalDialog>
+      {unanswered > 0 && flagged > 0 && (
+        <Text color="fg.muted">You also flagged {plural(flagged, "question")} for review.</Text>
+      )}
+      {unanswered > 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          Unanswered questions count as incorrect.
+        </Text>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { sidebarSectionName } from "@jcba/domain";
 import { ChevronLeft, ChevronRight, Flag } from "lucide-react";
 import { type Ref, useRef } from "react";
+import { choiceTile } from "../components/choiceTile.ts";
 import { LiveAnnouncement, useChoiceAnnouncement } from "../components/LiveAnnouncement.tsx";
 import type { TestQuestion } from "./storage.ts";
 
@@ -112,16 +113,7 @@ export function TestQuestionCard({
                 <RadioGroup.Item
                   key={option}
                   value={option}
-                  minH="44px"
-                  px="3"
-                  py="3"
-                  borderWidth="1px"
-                  rounded="md"
-                  w="full"
-                  alignItems="flex-start"
-                  cursor="pointer"
-                  _checked={{ borderColor: "brand.solid", bg: "brand.subtle" }}
-                  _hover={{ bg: finished ? undefined : "bg.muted" }}
+                  {...choiceTile({ py: "3", align: "flex-start", checkedBorder: "brand.solid", hover: !finished })}
                 >
                   <RadioGroup.ItemHiddenInput />
                   <RadioGroup.ItemIndicator mt="0.5" />

@@ -1,6 +1,43 @@
-import { Box, Button, Flex, Heading, HStack, Text } from "@chakra-ui/react";
+import { Box, Button, chakra, Heading, Text } from "@chakra-ui/react";
 import { Clock, Send } from "lucide-react";
 import { clock, spokenClock } from "./clock.ts";
+
+/** Sticks below the app's header while the questions scroll under it. */
+const StatusBar = chakra("section", {
+  base: {
+    display: "flex",
+    alignItems: "center",
+    gap: { base: "2", md: "4" },
+    position: "sticky",
+    top: "3.5rem",
+    zIndex: "1",
+    bg: "bg",
+    borderWidth: "1px",
+    rounded: "lg",
+    px: { base: "3", md: "4" },
+    py: "2",
+    shadow: "xs",
+  },
+});
+
+/** The clock in tabular figures (it does not jiggle as it counts), red in the last minute. */
+const Timer = chakra("div", {
+  base: {
+    display: "flex",
+    alignItems: "center",
+    gap: "2",
+    px: "3",
+    minH: "44px",
+    rounded: "md",
+    fontVariantNumeric: "tabular-nums",
+  },
+  variants: {
+    warn: {
+      false: { bg: "bg.muted", color: "fg" },
+      true: { bg: "red.subtle", color: "red.fg" },
+    },
+  },
+});
 
 /** The bar that stays in view while taking the test: the timer (time left or elapsed) and Submit Test. */
 export function TestStatusBar({
@@ -21,34 +58,14 @@ export function TestStatusBar({
   onSubmit: () => void;
 }) {
   return (
-    <Flex
-      as="section"
-      aria-label="Test status"
-      align="center"
-      gap={{ base: "2", md: "4" }}
-      position="sticky"
-      top="3.5rem"
-      zIndex="1"
-      bg="bg"
-      borderWidth="1px"
-      rounded="lg"
-      px={{ base: "3", md: "4" }}
-      py="2"
-      shadow="xs"
-    >
+    <StatusBar aria-label="Test status">
       <Heading as="h1" size="lg" srOnly={{ base: true, md: false }}>
         Practice Test
       </Heading>
       <Box flex="1" display={{ base: "none", md: "block" }} />
-      <HStack
+      <Timer
         role="timer"
-        gap="2"
-        px="3"
-        minH="44px"
-        rounded="md"
-        fontVariantNumeric="tabular-nums"
-        bg={warn ? "red.subtle" : "bg.muted"}
-        color={warn ? "red.fg" : "fg"}
+        warn={warn}
         data-testid="timer"
         aria-label={
           remaining !== null ? `Time left: ${spokenClock(remaining)}` : `Time elapsed: ${spokenClock(elapsed)}`
@@ -61,7 +78,7 @@ export function TestStatusBar({
         <Text as="span" fontWeight="bold" fontSize="lg" aria-hidden>
           {clock(remaining ?? elapsed)}
         </Text>
-      </HStack>
+      </Timer>
       <Box flex="1" display={{ base: "block", md: "none" }} />
       <Button
         colorPalette="brand"
@@ -73,6 +90,6 @@ export function TestStatusBar({
       >
         <Send aria-hidden /> Submit Test
       </Button>
-    </Flex>
+    </StatusBar>
   );
 }

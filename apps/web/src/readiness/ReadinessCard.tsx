@@ -1,9 +1,10 @@
-import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Flex, Stack, Text } from "@chakra-ui/react";
 import { contractSectionTitle, sharePercent, weakestSections } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Gauge } from "lucide-react";
 import { useTRPC } from "../app/trpc.ts";
+import { IconHeading } from "../components/IconHeading.tsx";
 
 /**
  * The dashboard's Readiness card: the recall predicted for today over the whole bank, how much of it
@@ -21,14 +22,9 @@ export function ReadinessCard() {
       <Card.Body>
         <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
           <Stack gap="1">
-            <HStack gap="2">
-              <Box as="span" color="brand.fg" aria-hidden>
-                <Gauge size={20} />
-              </Box>
-              <Heading as="h2" size="md" id="readiness-heading">
-                Readiness
-              </Heading>
-            </HStack>
+            <IconHeading icon={Gauge} id="readiness-heading">
+              Readiness
+            </IconHeading>
             <Text fontSize="3xl" fontWeight="bold" lineHeight="1.2" data-testid="readiness-overall">
               {sharePercent(overall.recall)}
             </Text>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ModalDialog } from "../components/ModalDialog.tsx";
+import { NativeRadio } from "../components/NativeRadio.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { CATEGORY_LABELS, type ReportCategory, type ReportItemType } from "./reportLabels.ts";
 
@@ -88,16 +89,7 @@ export default function ReportDialog({
             <Stack gap="1">
               {(Object.keys(CATEGORY_LABELS) as ReportCategory[]).map((c) => (
                 <Flex as="label" key={c} align="center" gap="3" minH="36px" cursor="pointer">
-                  <chakra.input
-                    type="radio"
-                    name="category"
-                    value={c}
-                    checked={category === c}
-                    onChange={() => setCategory(c)}
-                    w="4"
-                    h="4"
-                    accentColor="var(--chakra-colors-brand-solid)"
-                  />
+                  <NativeRadio name="category" value={c} checked={category === c} onChange={() => setCategory(c)} />
                   <Text as="span">{CATEGORY_LABELS[c]}</Text>
                 </Flex>
               ))}

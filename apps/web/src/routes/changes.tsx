@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { textParams } from "../components/textParams.ts";
 import { WhatChangedScreen } from "../editions/WhatChangedScreen.tsx";
 
 interface ChangesSearch {
@@ -6,14 +7,8 @@ interface ChangesSearch {
   to?: string;
 }
 
-const slug = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
-
 export const Route = createFileRoute("/changes")({
-  validateSearch: (search: Record<string, unknown>): ChangesSearch => {
-    const from = slug(search.from);
-    const to = slug(search.to);
-    return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-  },
+  validateSearch: (search: Record<string, unknown>): ChangesSearch => textParams(search, ["from", "to"]),
   component: function WhatChangedPage() {
     const { from, to } = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { textParams } from "../components/textParams.ts";
 import { PracticeTest } from "../practice-test/PracticeTest.tsx";
 
 interface TestSearch {
@@ -6,14 +7,8 @@ interface TestSearch {
   code?: string;
 }
 
-const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
-
 export const Route = createFileRoute("/test")({
-  validateSearch: (search: Record<string, unknown>): TestSearch => {
-    const review = text(search.review);
-    const code = text(search.code);
-    return { ...(review ? { review } : {}), ...(code ? { code } : {}) };
-  },
+  validateSearch: (search: Record<string, unknown>): TestSearch => textParams(search, ["review", "code"]),
   // What the member may take today is asked for while the screen's code downloads.
   loader: ({ context: { queryClient, trpc } }) => {
     if (navigator.onLine) void queryClient.prefetchQuery(trpc.tests.availability.queryOptions());

@@ -3,9 +3,10 @@
  * the authenticator's code (when the account has one), or a passkey; on success the refused call is
  * sent again. Loaded only when first asked.
  */
-import { Alert, Button, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { browserHasPasskeys, passkeyError } from "../account/passkeysApi.ts";
+import { CurrentPasswordField, OneTimeCodeField } from "../components/InputField.tsx";
 import { ModalDialog } from "../components/ModalDialog.tsx";
 import { onReauthAsked, settleReauth } from "./reauth.ts";
 import { reauthenticate, reauthenticateWithPasskey, secondFactorState } from "./secondFactorApi.ts";
@@ -61,28 +62,22 @@ export default function ReauthDialog() {
           <Text id="reauth-why" color="fg.muted">
             Role changes, disabling accounts, imports and new API tokens need a sign-in from the last 15 minutes.
           </Text>
-          <Field.Root required>
-            <Field.Label>Password</Field.Label>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-          </Field.Root>
+          <CurrentPasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            required
+            showRequired={false}
+          />
           {needsCode && (
-            <Field.Root required>
-              <Field.Label>Code from your authenticator app</Field.Label>
-              <Input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-              />
-              <Field.HelperText>Or one of your recovery codes.</Field.HelperText>
-            </Field.Root>
+            <OneTimeCodeField
+              label="Code from your authenticator app"
+              value={code}
+              onChange={setCode}
+              helper="Or one of your recovery codes."
+              required
+              showRequired={false}
+            />
           )}
           {failure && (
             <Alert.Root status="error">

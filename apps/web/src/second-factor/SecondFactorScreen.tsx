@@ -4,10 +4,11 @@
  * or the code of an enrolled account (or a recovery code). Admin screens send the admin here until
  * this session has passed it. The QR library loads with this screen only.
  */
-import { Alert, Box, Button, Card, Code, Field, Image, Input, List, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Card, Code, Image, List, Stack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
+import { OneTimeCodeField } from "../components/InputField.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { beginSetup, enable, type SecondFactorState, verify } from "./secondFactorApi.ts";
 import { SECOND_FACTOR_KEY, useSecondFactorState } from "./useSecondFactorState.ts";
@@ -42,19 +43,16 @@ function CodeForm({
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={label}>
       <Stack gap="4" maxW="sm">
-        <Field.Root required invalid={Boolean(failure)}>
-          <Field.Label>{label}</Field.Label>
-          <Input
-            name="code"
-            size="lg"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-          />
-          <Field.HelperText>{helper}</Field.HelperText>
-          {failure && <Field.ErrorText>{failure}</Field.ErrorText>}
-        </Field.Root>
+        <OneTimeCodeField
+          label={label}
+          size="lg"
+          value={code}
+          onChange={setCode}
+          helper={helper}
+          error={failure}
+          required
+          showRequired={false}
+        />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="start">
           {submitLabel}
         </Button>

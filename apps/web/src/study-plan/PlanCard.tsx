@@ -1,8 +1,9 @@
-import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Flex, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
 import { useTRPC } from "../app/trpc.ts";
+import { IconHeading } from "../components/IconHeading.tsx";
 import { PlanStatus } from "./PlanStatus.tsx";
 
 /** The dashboard's study plan card: whether the member is on track and today's goal, or an invitation to set one. */
@@ -16,14 +17,9 @@ export function PlanCard() {
       <Card.Body>
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
           <Stack gap="2" minW="0" flex="1">
-            <HStack gap="2">
-              <Box as="span" color="brand.fg" aria-hidden>
-                <CalendarCheck size={20} />
-              </Box>
-              <Heading as="h2" size="md" id="plan-card-heading">
-                Study plan
-              </Heading>
-            </HStack>
+            <IconHeading icon={CalendarCheck} id="plan-card-heading">
+              Study plan
+            </IconHeading>
             {current ? (
               <PlanStatus plan={current} />
             ) : (

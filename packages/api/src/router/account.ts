@@ -9,26 +9,11 @@ import {
 } from "@jcba/validators/api";
 import { z } from "zod";
 import { deleteAccount } from "../services/account/deletion.ts";
-import {
-  deviceId,
-  deviceInfo,
-  devicesEnded,
-  devicesOf,
-  endDevice,
-  endOtherDevices,
-} from "../services/account/devices.ts";
+import * as signedInDevices from "../services/account/devices.ts";
 import { requestEmailChange } from "../services/account/email.ts";
 import { exportAccount } from "../services/account/export.ts";
 import { changePassword } from "../services/account/password.ts";
-import {
-  accountDeleted,
-  accountExport,
-  emailChangeSent,
-  passwordChanged,
-  signInMethods,
-  tokenInfo,
-  tokenRevoked,
-} from "../services/account/schemas.ts";
+import * as schemas from "../services/account/schemas.ts";
 import { createToken, revokeToken, tokensOf } from "../services/account/tokens.ts";
 import { setStudyEdition, studyEditionOf } from "../services/editions/member-edition.ts";
 import { studyEditionChoice } from "../services/editions/schemas.ts";
@@ -41,26 +26,26 @@ export const accountRouter = router({
   changePassword: sessionProcedure
     .meta(rest("POST", "/account/password", "Change your password; every other session of your account ends"))
     .input(changePasswordInput)
-    .output(passwordChanged)
+    .output(schemas.passwordChanged)
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
 
   tokens: protectedProcedure
     .meta(rest("GET", "/account/tokens", "Your personal API tokens (never the tokens themselves)"))
     .input(z.void())
-    .output(z.array(tokenInfo))
+    .output(z.array(schemas.tokenInfo))
     .query(({ ctx }) => tokensOf(ctx)),
 
   createToken: sessionProcedure
     .use(recentlyAuthenticated)
     .meta(rest("POST", "/account/tokens", "Create a personal API token; the token is shown in this answer only"))
     .input(createTokenInput)
-    .output(tokenInfo.extend({ token: z.string() }))
+    .output(schemas.tokenInfo.extend({ token: z.string() }))
     .mutation(({ ctx, input }) => createToken(ctx, input)),
 
   revokeToken: sessionProcedure
     .meta(rest("DELETE", "/account/tokens/{id}", "Revoke one of your API tokens; it stops working at once"))
     .input(z.object({ id: idParam }))
-    .output(tokenRevoked)
+    .output(schemas.tokenRevoked)
     .mutation(({ ctx, input }) => revokeToken(ctx, input.id)),
 
   export: protectedProcedure
@@ -72,7 +57,7 @@ export const accountRouter = router({
       ),
     )
     .input(z.void())
-    .output(accountExport)
+    .output(schemas.accountExport)
     .query(({ ctx }) => exportAccount(ctx)),
 
   deleteAccount: sessionProcedure
@@ -85,7 +70,7 @@ export const accountRouter = router({
       ),
     )
     .input(deleteAccountInput)
-    .output(accountDeleted)
+    .output(schemas.accountDeleted)
     .mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 
   signInMethods: sessionProcedure
@@ -97,7 +82,7 @@ export const accountRouter = router({
       ),
     )
     .input(z.void())
-    .output(signInMethods)
+    .output(schemas.signInMethods)
     .query(({ ctx }) => ctx.account.signInMethods(ctx.user.id)),
 
   changeEmail: sessionProcedure
@@ -109,7 +94,7 @@ export const accountRouter = router({
       ),
     )
     .input(changeEmailInput)
-    .output(emailChangeSent)
+    .output(schemas.emailChangeSent)
     .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
 
   devices: sessionProcedure
@@ -121,20 +106,20 @@ export const accountRouter = router({
       ),
     )
     .input(z.void())
-    .output(z.array(deviceInfo))
-    .query(({ ctx }) => devicesOf(ctx)),
+    .output(z.array(signedInDevices.deviceInfo))
+    .query(({ ctx }) => signedInDevices.devicesOf(ctx)),
 
   endDevice: sessionProcedure
     .meta(rest("DELETE", "/account/devices/{id}", "Sign out one of your other devices; it is signed out at once"))
-    .input(deviceId)
-    .output(devicesEnded)
-    .mutation(({ ctx, input }) => endDevice(ctx, input.id)),
+    .input(signedInDevices.deviceId)
+    .output(signedInDevices.devicesEnded)
+    .mutation(({ ctx, input }) => signedInDevices.endDevice(ctx, input.id)),
 
   endOtherDevices: sessionProcedure
     .meta(rest("POST", "/account/devices/end-others", "Sign out every device but this one"))
     .input(z.void())
-    .output(devicesEnded)
-    .mutation(({ ctx }) => endOtherDevices(ctx)),
+    .output(signedInDevices.devicesEnded)
+    .mutation(({ ctx }) => signedInDevices.endOtherDevices(ctx)),
 
   studyEdition: protectedProcedure
     .meta(rest("GET", "/account/edition", "The contract edition you study: your choice, else the edition in force"))

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  remindersOf,
-  subscribe,
-  unsubscribe,
-  updateReminders,
-  vapidPublicKey,
-} from "../services/reminders/reminders.ts";
+import * as reminderService from "../services/reminders/reminders.ts";
 import * as push from "../services/reminders/schemas.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
@@ -17,7 +11,7 @@ export const pushRouter = router({
     .meta(rest("GET", "/push/key", "The server's VAPID public key (base64url), for the browser's push subscription"))
     .input(z.void())
     .output(push.pushKey)
-    .query(({ ctx }) => vapidPublicKey(ctx)),
+    .query(({ ctx }) => reminderService.vapidPublicKey(ctx)),
 
   subscribe: protectedProcedure
     .meta(
@@ -30,13 +24,13 @@ export const pushRouter = router({
     )
     .input(push.subscriptionInput)
     .output(push.subscription)
-    .mutation(({ ctx, input }) => subscribe(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => reminderService.subscribe(ctx, ctx.user.id, input)),
 
   unsubscribe: protectedProcedure
     .meta(rest("DELETE", "/push/subscriptions/{id}", "Forget one of the signed-in member's push subscriptions"))
     .input(push.subscriptionId)
     .output(z.object({ id: z.number().int() }))
-    .mutation(({ ctx, input }) => unsubscribe(ctx, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => reminderService.unsubscribe(ctx, ctx.user.id, input.id)),
 
   reminders: protectedProcedure
     .meta(
@@ -48,7 +42,7 @@ export const pushRouter = router({
     )
     .input(z.void())
     .output(push.reminderSettings)
-    .query(({ ctx }) => remindersOf(ctx, ctx.user.id)),
+    .query(({ ctx }) => reminderService.remindersOf(ctx, ctx.user.id)),
 
   updateReminders: protectedProcedure
     .meta(
@@ -60,5 +54,5 @@ export const pushRouter = router({
     )
     .input(push.reminderPatch)
     .output(push.reminderSettings)
-    .mutation(({ ctx, input }) => updateReminders(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => reminderService.updateReminders(ctx, ctx.user.id, input)),
 });

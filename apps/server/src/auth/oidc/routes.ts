@@ -1,17 +1,9 @@
-/**
- * Single sign-on: GET /api/auth/oidc/start sends the browser to the union's provider; the provider
- * sends it back to GET /api/auth/oidc/callback, which checks everything and signs the member in.
- * Every failure lands on the sign-in page with a sentence saying what happened, never a 500.
- */
-import type { Database } from "@jcba/db";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { Config } from "../../process/config.ts";
 import { addressKey } from "../address-key.ts";
 import type { Flows } from "../flows.ts";
 import { DbLimiter } from "../rate-limit.ts";
-import type { AuditSink } from "../security-audit.ts";
-import type { Sessions } from "../sessions.ts";
-import { beginSession, refuseDisabled } from "../sign-in.ts";
+import { promotedBySetting } from "../security-audit.ts";
+import { type AuthRouteDeps, beginSession, refuseDisabled } from "../sign-in.ts";
 import { claimGrantsAdmin, memberForIdentity, promoteToAdmin } from "./accounts.ts";
 import { createProvider, type Provider, ProviderUnreachable } from "./provider.ts";
 
@@ -23,11 +15,7 @@ export const SSO_COOKIE = "jcba_sso";
 const back = (reply: FastifyReply, error: string) =>
   reply.redirect(`/api/login?error=${encodeURIComponent(error)}`, 303);
 
-export interface OidcDeps {
-  config: Config;
-  database: Database;
-  sessions: Sessions;
-  audit: AuditSink;
+export interface OidcDeps extends AuthRouteDeps {
   flows: Flows;
 }
 
@@ -127,17 +115,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: OidcDeps): Provid
     ) {
       user = { ...user, isAdmin: true };
       await sessions.userChanged(user.id);
-      await audit.record(
-        {
-          kind: "role.changed",
-          actorUserId: null,
-          targetType: "user",
-          targetId: user.id,
-          before: { isAdmin: false },
-          after: { isAdmin: true, by: "OIDC_ADMIN_CLAIM" },
-        },
-        request,
-      );
+      await audit.record(promotedBySetting(user.id, "OIDC_ADMIN_CLAIM"), request);
     }
     const expiresAt = await beginSession(deps, request, reply, user, "sso");
     if (result.idToken)

@@ -9,7 +9,6 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SessionUser } from "@jcba/api";
-import type { Database } from "@jcba/db";
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -21,13 +20,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { refusal } from "../../http/errors.ts";
-import type { Config } from "../../process/config.ts";
 import { addressKey } from "../address-key.ts";
 import type { Flows } from "../flows.ts";
 import { DbLimiter } from "../rate-limit.ts";
-import type { AuditSink } from "../security-audit.ts";
-import { type Sessions, sessionTokenOf } from "../sessions.ts";
-import { beginSession, refuseDisabled } from "../sign-in.ts";
+import { sessionTokenOf } from "../sessions.ts";
+import { type AuthRouteDeps, beginSession, refuseDisabled } from "../sign-in.ts";
 import { verifyUserPassword } from "../users.ts";
 import { createPasskeyStore, type PasskeyInfo } from "./store.ts";
 
@@ -96,11 +93,7 @@ function challengeOf(response: AuthenticationResponseJSON): string | null {
   }
 }
 
-export interface PasskeyDeps {
-  config: Config;
-  database: Database;
-  sessions: Sessions;
-  audit: AuditSink;
+export interface PasskeyDeps extends AuthRouteDeps {
   flows: Flows;
 }
 

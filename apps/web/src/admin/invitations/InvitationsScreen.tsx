@@ -1,23 +1,12 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Heading,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 import { useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../../components/PageStates.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { notifyError, notifySuccess } from "../../components/ui/toaster.tsx";
-import { AdminListRow, AdminPageHeader, ConfirmDeleteDialog } from "../AdminUi.tsx";
+import { AdminListRow, AdminPage, AdminRowButton, ConfirmDeleteDialog } from "../AdminUi.tsx";
 import { Pager, usePage } from "../Pager.tsx";
 import { InviteOne, InviteRoster } from "./InviteForms.tsx";
 
@@ -56,16 +45,16 @@ export function InvitationsScreen() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.invitations.list.queryKey() });
 
   return (
-    <Stack gap="6" maxW="5xl" mx="auto" w="full">
-      <AdminPageHeader
-        title="Invitations"
-        description="Invite members by e-mail: each gets a link to set a password. Works with sign-up closed."
-        action={
-          <Button variant="outline" size="lg" onClick={refresh} loading={list.isFetching && !list.isPending}>
-            <RotateCw aria-hidden /> Refresh
-          </Button>
-        }
-      />
+    <AdminPage
+      title="Invitations"
+      description="Invite members by e-mail: each gets a link to set a password. Works with sign-up closed."
+      action={
+        <Button variant="outline" size="lg" onClick={refresh} loading={list.isFetching && !list.isPending}>
+          <RotateCw aria-hidden /> Refresh
+        </Button>
+      }
+      maxW="5xl"
+    >
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <InviteOne onInvited={refresh} />
         <InviteRoster onInvited={refresh} />
@@ -76,24 +65,21 @@ export function InvitationsScreen() {
             <Heading as="h2" size="lg" id="invitations-heading">
               Sent invitations
             </Heading>
-            <Field.Root maxW={{ sm: "xs" }} w="full">
-              <Field.Label>Show</Field.Label>
-              <NativeSelect.Root size="lg">
-                <NativeSelect.Field
-                  data-testid="invitation-status"
-                  value={status}
-                  onChange={(e) => setStatus(e.currentTarget.value as State | "all")}
-                >
-                  <option value="all">All ({(countQuery.data?.total ?? 0).toLocaleString("en-US")})</option>
-                  {STATES.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label} ({(countQuery.data?.counts[s.value] ?? 0).toLocaleString("en-US")})
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectField
+              label="Show"
+              testId="invitation-status"
+              value={status}
+              onChange={(v) => setStatus(v as State | "all")}
+              maxW={{ sm: "xs" }}
+              w="full"
+            >
+              <option value="all">All ({(countQuery.data?.total ?? 0).toLocaleString("en-US")})</option>
+              {STATES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label} ({(countQuery.data?.counts[s.value] ?? 0).toLocaleString("en-US")})
+                </option>
+              ))}
+            </SelectField>
           </Flex>
         </Card.Header>
         <Card.Body pt="2">
@@ -119,7 +105,7 @@ export function InvitationsScreen() {
           )}
         </Card.Body>
       </Card.Root>
-    </Stack>
+    </AdminPage>
   );
 }
 
@@ -175,26 +161,22 @@ function InvitationRow({ invitation: i, onChanged }: { invitation: Invitation; o
       </Box>
       {open && (
         <Flex gap="2">
-          <Button
+          <AdminRowButton
+            name={`Resend the invitation of ${i.email}`}
             size="sm"
-            variant="outline"
-            minH="36px"
             loading={resend.isPending}
             onClick={() => resend.mutate({ id: i.id })}
-            aria-label={`Resend the invitation of ${i.email}`}
           >
             Resend
-          </Button>
-          <Button
+          </AdminRowButton>
+          <AdminRowButton
+            name={`Revoke the invitation of ${i.email}`}
             size="sm"
-            variant="outline"
-            colorPalette="red"
-            minH="36px"
+            danger
             onClick={() => setConfirming(true)}
-            aria-label={`Revoke the invitation of ${i.email}`}
           >
             Revoke
-          </Button>
+          </AdminRowButton>
         </Flex>
       )}
       <ConfirmDeleteDialog

@@ -1,10 +1,11 @@
-import { Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, SimpleGrid, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
 import { invitee, MAX_ROSTER_CHARS } from "@jcba/validators/invitations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Send, UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage, useTRPC } from "../../app/trpc.ts";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { notifyError, notifySuccess } from "../../components/ui/toaster.tsx";
 import { ERROR_COLOR, FormField, TextField } from "../AdminUi.tsx";
 import { FileDropZone } from "../transfer/FileDropZone.tsx";
@@ -52,27 +53,20 @@ export function InviteOne({ onInvited }: { onInvited: () => void }) {
     onChange: (v: string) => setValues((old) => ({ ...old, [name]: v })),
   });
   return (
-    <Card.Root as="section" aria-labelledby="invite-one-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="invite-one-heading">
-          Invite one person
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate data-testid="invite-one">
-          <Stack gap="3">
-            <TextField label="E-mail" maxLength={320} {...field("email")} />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              <TextField label="First name" maxLength={100} {...field("firstName")} />
-              <TextField label="Last name" maxLength={100} {...field("lastName")} />
-            </SimpleGrid>
-            <Button type="submit" colorPalette="brand" size="lg" loading={invite.isPending} alignSelf="flex-start">
-              <UserPlus aria-hidden /> Send Invitation
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard id="invite-one-heading" title="Invite one person">
+      <form onSubmit={submit} noValidate data-testid="invite-one">
+        <Stack gap="3">
+          <TextField label="E-mail" maxLength={320} {...field("email")} />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <TextField label="First name" maxLength={100} {...field("firstName")} />
+            <TextField label="Last name" maxLength={100} {...field("lastName")} />
+          </SimpleGrid>
+          <Button type="submit" colorPalette="brand" size="lg" loading={invite.isPending} alignSelf="flex-start">
+            <UserPlus aria-hidden /> Send Invitation
+          </Button>
+        </Stack>
+      </form>
+    </SectionCard>
   );
 }
 
@@ -128,75 +122,65 @@ export function InviteRoster({ onInvited }: { onInvited: () => void }) {
   const busy = check.isPending || send.isPending;
   const canSend = report !== null && report.invalid === 0 && report.invited > 0;
   return (
-    <Card.Root as="section" aria-labelledby="invite-roster-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="invite-roster-heading">
-          Invite a roster
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          A CSV file with e-mail, first name and last name on each line (up to 25,000; a header row is optional). It is
-          checked first; nothing is sent until every row is right.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <FileDropZone
-            file={file}
-            disabled={busy}
-            onChoose={choose}
-            help="Roster file (.csv, 4 MB at most)"
-            accept=".csv,.txt,text/csv,text/plain"
-          />
-          <FormField
-            label="Or paste the roster"
-            error={tooLarge ? "The roster is too large (4 MB at most)." : undefined}
-          >
-            {(d) => (
-              <Textarea
-                {...d}
-                name="roster"
-                rows={4}
-                fontFamily="mono"
-                fontSize="sm"
-                placeholder={"email,first name,last name\nmaria.lopez@example.org,Maria,Lopez"}
-                value={csv.length > 20_000 ? `${csv.slice(0, 20_000)}\n…` : csv}
-                readOnly={csv.length > 20_000}
-                onChange={(e) => change(e.currentTarget.value)}
-              />
-            )}
-          </FormField>
-          <Box display="flex" gap="3" flexWrap="wrap">
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={() => check.mutate(csv)}
-              disabled={!csv.trim() || tooLarge || busy}
-              loading={check.isPending}
-              loadingText="Checking"
-            >
-              Check Roster
-            </Button>
-            <Button
-              colorPalette="brand"
-              size="lg"
-              onClick={() => send.mutate(csv)}
-              disabled={!canSend || busy}
-              loading={send.isPending}
-              loadingText="Sending"
-            >
-              <Send aria-hidden />{" "}
-              {report && canSend ? `Send ${plural(report.invited, "Invitation")}` : "Send Invitations"}
-            </Button>
-          </Box>
-          {error && (
-            <Text color={ERROR_COLOR} role="alert">
-              {error}
-            </Text>
+    <SectionCard
+      id="invite-roster-heading"
+      title="Invite a roster"
+      description="A CSV file with e-mail, first name and last name on each line (up to 25,000; a header row is optional). It is checked first; nothing is sent until every row is right."
+    >
+      <Stack gap="4">
+        <FileDropZone
+          file={file}
+          disabled={busy}
+          onChoose={choose}
+          help="Roster file (.csv, 4 MB at most)"
+          accept=".csv,.txt,text/csv,text/plain"
+        />
+        <FormField label="Or paste the roster" error={tooLarge ? "The roster is too large (4 MB at most)." : undefined}>
+          {(d) => (
+            <Textarea
+              {...d}
+              name="roster"
+              rows={4}
+              fontFamily="mono"
+              fontSize="sm"
+              placeholder={"email,first name,last name\nmaria.lopez@example.org,Maria,Lopez"}
+              value={csv.length > 20_000 ? `${csv.slice(0, 20_000)}\n…` : csv}
+              readOnly={csv.length > 20_000}
+              onChange={(e) => change(e.currentTarget.value)}
+            />
           )}
-          {report && <RosterCheck report={report} />}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+        </FormField>
+        <Box display="flex" gap="3" flexWrap="wrap">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => check.mutate(csv)}
+            disabled={!csv.trim() || tooLarge || busy}
+            loading={check.isPending}
+            loadingText="Checking"
+          >
+            Check Roster
+          </Button>
+          <Button
+            colorPalette="brand"
+            size="lg"
+            onClick={() => send.mutate(csv)}
+            disabled={!canSend || busy}
+            loading={send.isPending}
+            loadingText="Sending"
+          >
+            <Send aria-hidden />{" "}
+            {report && canSend ? `Send ${plural(report.invited, "Invitation")}` : "Send Invitations"}
+          </Button>
+        </Box>
+        {error && (
+          <Text color={ERROR_COLOR} role="alert">
+            {error}
+          </Text>
+        )}
+        {report && <RosterCheck report={report} />}
+      </Stack>
+    </SectionCard>
   );
 }
 

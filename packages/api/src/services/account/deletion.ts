@@ -37,9 +37,10 @@ import {
   users,
 } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AccountServices, Context, UserSessionServices } from "../../trpc/procedures.ts";
+import { lockActiveAdmins } from "../directory/users.ts";
 
 /**
  * Every table holding rows of one member, with the column naming them, deleted in this order (answers
@@ -95,14 +96,8 @@ export async function deleteAccount(ctx: Caller, proof: Parameters<AccountServic
   const problem = await ctx.account.confirmPresence(id, ctx.auth.sessionId, proof);
   if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
   await ctx.database.transaction(async ({ db, rows }) => {
-    // Every active admin is locked in id order, as for a demotion: two last admins leaving at once
-    // cannot both pass the check.
-    const admins = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
-      .orderBy(asc(users.id))
-      .for("update");
+    // As for a demotion: two last admins leaving at once cannot both pass the check.
+    const admins = await lockActiveAdmins(db);
     if (admins.some((a) => a.id === id) && admins.length === 1)
       throw new TRPCError({
         code: "CONFLICT",

@@ -2,7 +2,7 @@
  * The directory of users for admins: platform totals, users a page at a time and by name or e-mail,
  * and an admin's changes to a user (role, disabled) with the last-admin rule.
  */
-import { sessions, testAttempts, userColumns, users } from "@jcba/db";
+import { type Db, sessions, testAttempts, userColumns, users } from "@jcba/db";
 import { TRPCError } from "@trpc/server";
 import { and, asc, count, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -77,6 +77,19 @@ export async function userCount(ctx: Pick<Context, "database">, query: string | 
 }
 
 /**
+ * The active admins, each row locked in id order until the transaction ends: two admins demoting each
+ * other (or leaving) at once cannot both pass the last-admin check; the second waits, then sees the
+ * first one's change.
+ */
+export const lockActiveAdmins = (tx: Db) =>
+  tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+
+/**
  * Makes a member an admin or takes it away, disables or enables an account. The last active admin
  * stays; a disabled account's sessions end at once, on every server.
  */
@@ -87,14 +100,7 @@ export async function changeUser(
   if (input.id === ctx.user.id && input.disabled)
     throw new TRPCError({ code: "BAD_REQUEST", message: "You cannot disable your own account." });
   const result = await ctx.database.db.transaction(async (tx) => {
-    // Every active admin is locked in id order, so two admins demoting each other at once cannot
-    // both pass the last-admin check: the second waits, then sees the first one's change.
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
-      .orderBy(asc(users.id))
-      .for("update");
+    const admins = await lockActiveAdmins(tx);
     const [current] = await tx.select().from(users).where(eq(users.id, input.id)).for("update");
     if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `User ${input.id} does not exist.` });
     const isAdmin = input.isAdmin ?? current.isAdmin;
