@@ -18,6 +18,7 @@ import { count, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { observeBackups } from "../backups/metrics.ts";
+import { admissionOf } from "../http/overload.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -154,6 +155,44 @@ export function createMetrics(database: Database): Metrics {
       stopObservingBackups();
     },
   };
+}
+
+/**
+ * The cap on requests in flight as it adapts past capacity (http/admission.ts), the requests it holds
+ * now (the line admitted requests share) and those it turned away, read at each scrape from the app's
+ * overload guard (registered after the metrics, so each of its refusals is counted as a request).
+ */
+export function observeAdmission(app: FastifyInstance, registry: Registry) {
+  const registers = [registry];
+  new Gauge({
+    name: "jcba_admission_limit",
+    help: "Requests that may be in flight now: OVERLOAD_MAX_IN_FLIGHT, lowered past capacity so admitted requests take about OVERLOAD_TARGET_MS",
+    registers,
+    collect() {
+      const admission = admissionOf(app);
+      if (admission) this.set(admission.limit);
+    },
+  });
+  new Gauge({
+    name: "jcba_admission_in_flight",
+    help: "Requests admitted under the cap and not yet answered",
+    registers,
+    collect() {
+      const admission = admissionOf(app);
+      if (admission) this.set(admission.inFlight);
+    },
+  });
+  new Counter({
+    name: "jcba_admission_refused_total",
+    help: "Requests answered 503 at once because the cap on requests in flight was reached",
+    registers,
+    collect() {
+      const admission = admissionOf(app);
+      if (!admission) return;
+      this.reset();
+      this.inc(admission.refused);
+    },
+  });
 }
 
 /**
