@@ -18,6 +18,7 @@ import { count, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { observeBackups } from "../backups/metrics.ts";
+import type { AdmissionLimit } from "../http/admission.ts";
 import { admissionOf } from "../http/overload.ts";
 
 export interface Metrics {
@@ -164,24 +165,29 @@ export function createMetrics(database: Database): Metrics {
  */
 export function observeAdmission(app: FastifyInstance, registry: Registry) {
   const registers = [registry];
-  new Gauge({
-    name: "jcba_admission_limit",
-    help: "Requests that may be in flight now: OVERLOAD_MAX_IN_FLIGHT, lowered past capacity so admitted requests take about OVERLOAD_TARGET_MS",
-    registers,
-    collect() {
-      const admission = admissionOf(app);
-      if (admission) this.set(admission.limit);
-    },
-  });
-  new Gauge({
-    name: "jcba_admission_in_flight",
-    help: "Requests admitted under the cap and not yet answered",
-    registers,
-    collect() {
-      const admission = admissionOf(app);
-      if (admission) this.set(admission.inFlight);
-    },
-  });
+  const gauges: [name: string, help: string, read: (admission: AdmissionLimit) => number][] = [
+    [
+      "jcba_admission_limit",
+      "Requests that may be in flight now: OVERLOAD_MAX_IN_FLIGHT, lowered past capacity so admitted requests take about OVERLOAD_TARGET_MS",
+      (admission) => admission.limit,
+    ],
+    [
+      "jcba_admission_in_flight",
+      "Requests admitted under the cap and not yet answered",
+      (admission) => admission.inFlight,
+    ],
+  ];
+  for (const [name, help, read] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const admission = admissionOf(app);
+        if (admission) this.set(read(admission));
+      },
+    });
+  }
   new Counter({
     name: "jcba_admission_refused_total",
     help: "Requests answered 503 at once because the cap on requests in flight was reached",
