@@ -85,6 +85,11 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
   };
   /** Admitted requests' latencies (all but the 503s for overload). */
   const admitted: number[] = [];
+  /** The 503s' latencies: how long a member waited to hear the server is busy. */
+  const refused: number[] = [];
+  /** Admitted requests sent after the first third of the run, once a burst at the start has been served. */
+  const admittedLater: number[] = [];
+  let later = Number.POSITIVE_INFINITY;
   const acknowledgedAnswers: string[] = [];
   /** Per member and card: the value of the latest request the member sent that the server acknowledged. */
   const acknowledged = cookies.map(() => new Map<number, { seq: number; mastered: boolean }>());
@@ -104,9 +109,11 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
       stats.latencies[kind].push(ms);
       if (res.status === 503) {
         stats.busy++;
+        refused.push(ms);
         return null;
       }
       admitted.push(ms);
+      if (started >= later) admittedLater.push(ms);
       if (res.status >= 500) stats.serverErrors++;
       if (!res.ok) {
         stats.errors[kind]++;
@@ -123,6 +130,7 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
   }
 
   const deadline = performance.now() + seconds * 1000;
+  later = performance.now() + (seconds * 1000) / 3;
   async function member(m: number) {
     const cookie = cookies[m]!;
     const acks = acknowledged[m]!;
@@ -205,7 +213,7 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
   }
   console.log(`  mastery values different from the last acknowledged: ${differing} of ${checked} (target 0)`);
   console.log(
-    `  past capacity: ${stats.busy} answered 503 (${((100 * stats.busy) / Math.max(1, all.length)).toFixed(1)}%), other 5xx ${stats.serverErrors} (target 0); admitted requests p50 ${pct(admitted, 50)} ms, p99 ${pct(admitted, 99)} ms`,
+    `  past capacity: ${stats.busy} answered 503 (${((100 * stats.busy) / Math.max(1, all.length)).toFixed(1)}%), other 5xx ${stats.serverErrors} (target 0); admitted requests p50 ${pct(admitted, 50)} ms, p99 ${pct(admitted, 99)} ms; 503s p50 ${pct(refused, 50)} ms, p99 ${pct(refused, 99)} ms; admitted after the first third p50 ${pct(admittedLater, 50)} ms, p99 ${pct(admittedLater, 99)} ms`,
   );
   if (stats.errorSamples.length) console.log(`  first errors: ${stats.errorSamples.join("; ")}`);
   return acknowledgedAnswers;

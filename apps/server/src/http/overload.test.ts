@@ -106,3 +106,98 @@ describe("past capacity: requests in flight", () => {
     }
   });
 });
+
+describe("past capacity: the cap follows the latency", () => {
+  const TOKEN = "overload-metrics-token-0123456789";
+  /** The cap now, as /metrics reports it. */
+  async function capOf(url: string): Promise<number> {
+    const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const line = text.split("\n").find((l) => l.startsWith("jcba_admission_limit "));
+    return Number(line?.split(" ")[1]);
+  }
+
+  it("answers a burst past the cap with 503 and Retry-After at once, stores every acknowledged answer, lowers the cap while admitted answers are slow and raises it back after", async () => {
+    const capped = await startServer(undefined, {
+      OVERLOAD_DB_WAIT_MS: "0",
+      OVERLOAD_MAX_IN_FLIGHT: "6",
+      OVERLOAD_MIN_IN_FLIGHT: "2",
+      OVERLOAD_TARGET_MS: "300",
+      METRICS_TOKEN: TOKEN,
+    });
+    try {
+      const c = await member(capped.url);
+      const questions = (await c.get("/api/questions?section=4")).body as { id: number; correctAnswer: string }[];
+      expect(await capOf(capped.url)).toBe(6);
+      // The database kept busy by back-to-back slow statements (more than PostgreSQL's test pool
+      // serves at once), so admitted requests take longer than the 300 ms target meanwhile.
+      let holding = true;
+      const holders = Array.from({ length: onPostgres ? 12 : 1 }, async () => {
+        while (holding) await capped.database.rows(sql`SELECT pg_sleep(0.15)`);
+      });
+      const outcomes: { id: string; status: number; retryAfter: string | null; ms: number }[] = [];
+      const burst = () =>
+        Promise.all(
+          Array.from({ length: 24 }, async (_, i) => {
+            const q = questions[i % questions.length]!;
+            const id = randomUUID();
+            const started = performance.now();
+            const res = await c.post("/api/progress/question-attempt", { id, questionId: q.id, userAnswer: "A" });
+            outcomes.push({
+              id,
+              status: res.status,
+              retryAfter: res.headers.get("retry-after"),
+              ms: performance.now() - started,
+            });
+          }),
+        );
+      try {
+        // Bursts until the cap has come down (each burst admits a few slow answers, turns the rest away).
+        await within(60_000, async () => {
+          await burst();
+          return (await capOf(capped.url)) < 6;
+        });
+      } finally {
+        holding = false;
+        await Promise.all(holders);
+      }
+      const cap = await capOf(capped.url);
+      expect(cap).toBeGreaterThanOrEqual(2);
+      expect(cap).toBeLessThan(6);
+
+      // Only 200 or an immediate 503 with Retry-After: no other 5xx, no request left waiting.
+      const admitted = outcomes.filter((o) => o.status === 200);
+      const refused = outcomes.filter((o) => o.status === 503);
+      expect(admitted.length + refused.length).toBe(outcomes.length);
+      expect(admitted.length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const o of refused) expect(o.retryAfter).toBe("5");
+      // Generous: a request admitted under a cap of 6 waits behind at most a few 150 ms statements.
+      for (const o of admitted) expect(o.ms).toBeLessThan(20_000);
+
+      // Every acknowledged answer is stored, none of the refused.
+      const ids = (list: typeof outcomes) =>
+        sql.join(
+          list.map((o) => sql`${o.id}::uuid`),
+          sql`, `,
+        );
+      const count = async (list: typeof outcomes) =>
+        list.length === 0
+          ? 0
+          : (
+              await capped.database.rows<{ n: number }>(
+                sql`SELECT count(*)::int AS n FROM question_attempts WHERE id IN (${ids(list)})`,
+              )
+            )[0]!.n;
+      expect(await count(admitted)).toBe(admitted.length);
+      expect(await count(refused)).toBe(0);
+
+      // Quick answers again: the cap grows back to OVERLOAD_MAX_IN_FLIGHT.
+      await within(60_000, async () => {
+        for (let i = 0; i < 10; i++) expect((await c.get("/api/progress/section")).status).toBe(200);
+        return (await capOf(capped.url)) === 6;
+      });
+    } finally {
+      await capped.stop();
+    }
+  });
+});

@@ -3,9 +3,10 @@
  * with 503 and `Retry-After` while the statement waiting longest for the database (PGlite's queue,
  * PostgreSQL's pool) has waited over OVERLOAD_DB_WAIT_MS, or while the event loop's mean delay is over
  * OVERLOAD_EVENT_LOOP_DELAY_MS (@fastify/under-pressure), either of them without a break for
- * OVERLOAD_SUSTAINED_MS, or while OVERLOAD_MAX_IN_FLIGHT requests are already being served; the web
- * app's outbox keeps the member's answers to send them again. Health and metrics are still answered,
- * to report it.
+ * OVERLOAD_SUSTAINED_MS, or while the cap on requests in flight is reached (admission.ts: at most
+ * OVERLOAD_MAX_IN_FLIGHT, lowered past capacity so that admitted requests take about
+ * OVERLOAD_TARGET_MS); the web app's outbox keeps the member's answers to send them again. Health and
+ * metrics are still answered, to report it.
  *
  * The two measures must last because one sample over a limit is not a server past capacity: on a
  * shared machine a second without the CPU, a backup's checkpoint or a vacuum held one statement's wait
@@ -16,12 +17,15 @@
  * as soon as the line is shorter than its limit, and every member waiting to retry walks in at once
  * (1,000 members with no think time: admitted requests' p99 over 20 s with the 1.5 s wait limit alone).
  * A request's several statements, the answer writer's group and the event loop all wait behind the
- * requests in flight, so bounding them bounds the wait, whichever of them is the bottleneck.
+ * requests in flight, so bounding them bounds the wait, whichever of them is the bottleneck. A fixed
+ * cap bounds it only for the throughput it was chosen for (256 in flight at 24 answers a second: 10 s),
+ * hence a cap that follows the measured latency.
  */
 import underPressure from "@fastify/under-pressure";
 import type { Database } from "@jcba/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../process/config.ts";
+import { AdmissionLimit } from "./admission.ts";
 import { refusal } from "./errors.ts";
 
 const EXEMPT = new Set(["/api/health", "/metrics"]);
@@ -48,6 +52,10 @@ export function sustained(over: () => boolean, forMs: number): () => boolean {
 
 export const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
 
+const admissions = new WeakMap<FastifyInstance, AdmissionLimit>();
+/** The cap on requests in flight of an app, once its guard is registered (for its metrics). */
+export const admissionOf = (app: FastifyInstance): AdmissionLimit | undefined => admissions.get(app);
+
 export interface Overload {
   /** Why the server turns requests away now, or null when it takes them. */
   reason(): "event loop" | "database" | "requests" | null;
@@ -63,8 +71,12 @@ export async function registerOverloadGuard(
   const dbLimit = config.OVERLOAD_DB_WAIT_MS;
   const eventLoopLimit = config.OVERLOAD_EVENT_LOOP_DELAY_MS;
   const inFlightLimit = config.OVERLOAD_MAX_IN_FLIGHT;
-  /** Requests admitted and not yet answered (or abandoned by their client). */
-  let inFlight = 0;
+  const admission = new AdmissionLimit({
+    max: inFlightLimit,
+    min: config.OVERLOAD_MIN_IN_FLIGHT,
+    targetMs: config.OVERLOAD_TARGET_MS,
+  });
+  if (inFlightLimit > 0) admissions.set(app, admission);
   const exempt = (request: FastifyRequest) => EXEMPT.has(request.url.split("?")[0]!);
   const refuse = (reply: FastifyReply) => {
     reply.code(503).header("Retry-After", String(retryAfterSeconds));
@@ -107,13 +119,12 @@ export async function registerOverloadGuard(
   if (dbLimit > 0 || inFlightLimit > 0) {
     app.addHook("onRequest", async (request, reply) => {
       if (exempt(request)) return;
-      if (databaseBusy() || (inFlightLimit > 0 && inFlight >= inFlightLimit)) return reply.send(refuse(reply));
+      if (databaseBusy()) return reply.send(refuse(reply));
       if (inFlightLimit > 0) {
-        inFlight++;
+        if (!admission.tryAcquire()) return reply.send(refuse(reply));
+        const admitted = performance.now();
         // 'close' comes once the answer is sent or the client has gone, whichever happens.
-        reply.raw.once("close", () => {
-          inFlight--;
-        });
+        reply.raw.once("close", () => admission.done(performance.now() - admitted));
       }
     });
   }
@@ -122,7 +133,7 @@ export async function registerOverloadGuard(
     reason() {
       if (eventLoopBusy()) return "event loop";
       if (databaseBusy()) return "database";
-      if (inFlightLimit > 0 && inFlight >= inFlightLimit) return "requests";
+      if (inFlightLimit > 0 && admission.full()) return "requests";
       return null;
     },
   };

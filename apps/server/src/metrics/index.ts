@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../process/config.ts";
 import { metricsSourceFor } from "./cluster.ts";
 import { listenForMetrics, registerMetricsRoute } from "./endpoint.ts";
-import { createMetrics, observeRequests } from "./registry.ts";
+import { createMetrics, observeAdmission, observeRequests } from "./registry.ts";
 
 export const metricsEnabled = (config: Config) =>
   config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
@@ -23,6 +23,7 @@ export async function registerMetrics(
   if (!metricsEnabled(config)) return undefined;
   const metrics = createMetrics(database);
   observeRequests(app, metrics.registry);
+  observeAdmission(app, metrics.registry);
   const source = metricsSourceFor(metrics.registry);
   let listener: FastifyInstance | undefined;
   if (config.METRICS_PORT === undefined) registerMetricsRoute(app, source, config.METRICS_TOKEN);

@@ -18,6 +18,8 @@ import { count, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { observeBackups } from "../backups/metrics.ts";
+import type { AdmissionLimit } from "../http/admission.ts";
+import { admissionOf } from "../http/overload.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -141,6 +143,49 @@ export function createMetrics(database: Database): Metrics {
       stopObservingBackups();
     },
   };
+}
+
+/**
+ * The cap on requests in flight as it adapts past capacity (http/admission.ts), the requests it holds
+ * now (the line admitted requests share) and those it turned away, read at each scrape from the app's
+ * overload guard (registered after the metrics, so each of its refusals is counted as a request).
+ */
+export function observeAdmission(app: FastifyInstance, registry: Registry) {
+  const registers = [registry];
+  const gauges: [name: string, help: string, read: (admission: AdmissionLimit) => number][] = [
+    [
+      "jcba_admission_limit",
+      "Requests that may be in flight now: OVERLOAD_MAX_IN_FLIGHT, lowered past capacity so admitted requests take about OVERLOAD_TARGET_MS",
+      (admission) => admission.limit,
+    ],
+    [
+      "jcba_admission_in_flight",
+      "Requests admitted under the cap and not yet answered",
+      (admission) => admission.inFlight,
+    ],
+  ];
+  for (const [name, help, read] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const admission = admissionOf(app);
+        if (admission) this.set(read(admission));
+      },
+    });
+  }
+  new Counter({
+    name: "jcba_admission_refused_total",
+    help: "Requests answered 503 at once because the cap on requests in flight was reached",
+    registers,
+    collect() {
+      const admission = admissionOf(app);
+      if (!admission) return;
+      this.reset();
+      this.inc(admission.refused);
+    },
+  });
 }
 
 /**

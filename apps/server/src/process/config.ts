@@ -212,6 +212,14 @@ const schema = z.object({
     .min(1)
     .max(30 * 24)
     .default(48),
+  /**
+   * Past capacity the cap on requests in flight is lowered (down to OVERLOAD_MIN_IN_FLIGHT) while
+   * admitted requests take longer than this, and raised back (up to OVERLOAD_MAX_IN_FLIGHT) once they
+   * are quicker; 0 keeps the cap at OVERLOAD_MAX_IN_FLIGHT.
+   */
+  OVERLOAD_TARGET_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** The lowest the cap on requests in flight goes past capacity. */
+  OVERLOAD_MIN_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(8),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "WORKERS" | "PUBLIC_URL" | "REQUIRE_EMAIL_VERIFICATION"> & {
