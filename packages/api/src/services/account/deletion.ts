@@ -27,6 +27,7 @@ import {
   recoveryCodes,
   reminderSettings,
   reports,
+  reviewCalibration,
   reviewItems,
   reviewLog,
   reviewModels,
@@ -71,6 +72,7 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
   { table: missReasons, userId: missReasons.userId },
   { table: totpFactors, userId: totpFactors.userId },
   { table: recoveryCodes, userId: recoveryCodes.userId },
+  { table: reviewCalibration, userId: reviewCalibration.userId },
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */
