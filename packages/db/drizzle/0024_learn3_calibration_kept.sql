@@ -8,8 +8,15 @@ CREATE TABLE "review_calibration" (
 	CONSTRAINT "review_calibration_bin_valid" CHECK ("review_calibration"."bin" BETWEEN 0 AND 9)
 );
 --> statement-breakpoint
+CREATE TABLE "review_item_versions" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "review_calibration" ADD CONSTRAINT "review_calibration_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "review_log_item_idx" ON "review_log" USING btree ("user_id","item_type","item_id","reviewed_at");--> statement-breakpoint
+ALTER TABLE "review_item_versions" ADD CONSTRAINT "review_item_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "review_log_item_idx" ON "review_log" USING btree ("user_id","item_type","item_id","reviewed_at");
+--> statement-breakpoint
 -- hand-written
 -- Calibration kept as reviews are logged. For the items a statement logged applied reviews of, each
 -- review's prediction is worked out over the item's history with the new rows and without them; the
@@ -76,4 +83,17 @@ FROM (
   ) AS ordered
   WHERE prior_stability > 0 AND reviewed_at - prior_at >= interval '1 day'
 ) AS predicted
-GROUP BY 1, 2;
+GROUP BY 1, 2;--> statement-breakpoint
+-- Every write to a member's review schedules moves their version (schedules are only deleted with
+-- the member, whose version row goes too). One statement, one bump per member, in member order.
+CREATE FUNCTION review_item_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO review_item_versions (user_id, version)
+  SELECT DISTINCT user_id, 1 FROM changed ORDER BY 1
+  ON CONFLICT (user_id) DO UPDATE SET version = review_item_versions.version + 1;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER review_items_inserted AFTER INSERT ON review_items REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION review_item_versions_bump();--> statement-breakpoint
+CREATE TRIGGER review_items_updated AFTER UPDATE ON review_items REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION review_item_versions_bump();

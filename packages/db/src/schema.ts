@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -971,3 +972,15 @@ export const reviewCalibration = pgTable(
     check("review_calibration_bin_valid", sql`${t.bin} BETWEEN 0 AND 9`),
   ],
 );
+
+/**
+ * How many times each member's review schedules have changed (a trigger on review_items bumps it on
+ * every write, see the migration): readiness keeps a member's parsed schedules in memory and reads
+ * them again only when this has moved.
+ */
+export const reviewItemVersions = pgTable("review_item_versions", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint({ mode: "number" }).notNull(),
+});

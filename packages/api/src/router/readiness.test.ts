@@ -100,6 +100,28 @@ describe("readiness", () => {
     );
   });
 
+  it("counts every change to the member's schedules at once, from whichever writer", async () => {
+    const [q1, q2] = await sectionQuestions(9);
+    const m = await t.member();
+    const section9 = async () => (await m.call.readiness.readiness()).sections.find((s) => s.sectionNumber === 9)!;
+    expect((await section9()).seen).toBe(0);
+    expect((await section9()).seen).toBe(0);
+    // A review through the API, then a rating of another question: each shows on the next read.
+    await m.call.review.rate({ id: randomUUID(), itemType: "question", itemId: q1!.id, rating: 3 });
+    const once = await section9();
+    expect(once.seen).toBe(1);
+    await m.call.review.rate({ id: randomUUID(), itemType: "question", itemId: q2!.id, rating: 3 });
+    const twice = await section9();
+    expect(twice.seen).toBe(2);
+    // A schedule changed by another writer (here SQL, as an admin's carried-over schedule is): a day-old
+    // review at stability 1 now predicts FSRS's 90 %, where a review just made predicts 100 %.
+    await t.database.rows(sql`UPDATE review_items SET stability = 1, last_review = now() - interval '1 day'
+      WHERE user_id = ${m.user.id} AND item_id = ${q1!.id}`);
+    const after = await section9();
+    expect(after.seen).toBe(2);
+    expect(after.recall! * after.total).toBeCloseTo(twice.recall! * twice.total - 0.1, 6);
+  });
+
   it("refuses a date that is not a day, one in the past and one too far ahead, and anyone signed out", async () => {
     const m = await t.member();
     for (const at of ["2026-02-30", "tomorrow", "2026-1-5"]) {

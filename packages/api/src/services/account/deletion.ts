@@ -29,6 +29,7 @@ import {
   reports,
   reviewCalibration,
   reviewItems,
+  reviewItemVersions,
   reviewLog,
   reviewModels,
   sessions,
@@ -73,6 +74,7 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
   { table: totpFactors, userId: totpFactors.userId },
   { table: recoveryCodes, userId: recoveryCodes.userId },
   { table: reviewCalibration, userId: reviewCalibration.userId },
+  { table: reviewItemVersions, userId: reviewItemVersions.userId },
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */
