@@ -29,10 +29,10 @@ BEGIN
   WITH touched AS (
     SELECT DISTINCT user_id, item_type, item_id FROM added WHERE applied
   ), history AS (
-    SELECT l.id, l.user_id, l.item_type, l.item_id, l.rating, l.reviewed_at, l.stability,
-      EXISTS (SELECT 1 FROM added a WHERE a.id = l.id) AS is_added
+    SELECT l.id, l.user_id, l.item_type, l.item_id, l.rating, l.reviewed_at, l.stability, a.id IS NOT NULL AS is_added
     FROM touched t JOIN review_log l
       ON l.user_id = t.user_id AND l.item_type = t.item_type AND l.item_id = t.item_id
+    LEFT JOIN added a ON a.id = l.id
     WHERE l.applied
   ), after AS (
     SELECT id, user_id, rating, reviewed_at, lag(id) OVER w AS prior_id,
