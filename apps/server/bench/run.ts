@@ -568,9 +568,10 @@ if (which === "backup") await (await import("./backup.ts")).backupBench();
 process.exit(0);
 
 /** Milliseconds per request of `count` sequential GETs (one member's own latency): p50, p95, p99. */
-async function sequentialLatency(url: string, cookie: string, count: number) {
+async function sequentialLatency(url: string, cookie: string, count: number, before?: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
+    await before?.();
     const t0 = performance.now();
     const res = await fetch(url, { headers: { cookie } });
     await res.arrayBuffer();
@@ -639,7 +640,8 @@ async function readiness() {
  * Readiness for one member with a long history (target p95 < 20 ms), on PGlite then PostgreSQL: every
  * question of the bank answered and reviewed ANSWERS_PER_QUESTION (4) times over the last months (about
  * 3,100 answers and as many logged reviews), beside PEER_MEMBERS (2,000) × 400 first answers for the
- * peers' rates. Each path is asked 500 times in a row after a warm-up, as one member's screens ask.
+ * peers' rates. Each path is asked 500 times in a row after a warm-up, as one member's screens ask; then
+ * readiness 300 times with the member's schedules changed before each read (as after a review).
  */
 async function readinessMember(only?: string) {
   const perQuestion = Number(process.env.ANSWERS_PER_QUESTION ?? 4);
@@ -697,6 +699,17 @@ async function readinessMember(only?: string) {
       ]) {
         await sequentialLatency(`${url}${path}`, cookie, 20); // warm-up
         console.log(`  GET ${path}: ${await sequentialLatency(`${url}${path}`, cookie, 500)} (target p95 < 20 ms)`);
+      }
+      // Each read after a change to the member's schedules (a review between two reads), untimed.
+      const changed = () =>
+        database.rows(
+          sql`UPDATE review_items SET reps = reps WHERE user_id = ${id} AND item_id = (SELECT min(item_id) FROM review_items WHERE user_id = ${id})`,
+        );
+      for (const path of ["/api/readiness", `/api/readiness?at=${day}&reviews=kept`]) {
+        await sequentialLatency(`${url}${path}`, cookie, 20, changed);
+        console.log(
+          `  GET ${path}, the schedules changed before each read: ${await sequentialLatency(`${url}${path}`, cookie, 300, changed)}`,
+        );
       }
       await app.close();
       await database.close();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -521,6 +522,8 @@ export const reviewLog = pgTable(
     check("review_log_confidence_valid", sql`${t.confidence} IN ('sure', 'think', 'guess')`),
     check("review_log_type_valid", sql`${t.itemType} IN ('question', 'flashcard')`),
     index("review_log_user_time_idx").on(t.userId, t.reviewedAt),
+    // One item's history, in order: what the calibration trigger reads for each review written.
+    index("review_log_item_idx").on(t.userId, t.itemType, t.itemId, t.reviewedAt),
   ],
 );
 
@@ -943,3 +946,38 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
+
+/**
+ * A member's calibration, kept up to date as reviews are logged (a trigger on review_log, see the
+ * migration): per bin of predicted recall (0 is [0, 0.1), …, 9 is [0.9, 1]), how many reviews were
+ * predicted in it, the sum of their predicted recall and how many were recalled. The figures equal a
+ * computation over the member's whole log, without reading it on every request.
+ */
+export const reviewCalibration = pgTable(
+  "review_calibration",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bin: smallint().notNull(),
+    count: integer().notNull(),
+    predicted: doublePrecision().notNull(),
+    recalled: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bin] }),
+    check("review_calibration_bin_valid", sql`${t.bin} BETWEEN 0 AND 9`),
+  ],
+);
+
+/**
+ * How many times each member's review schedules have changed (a trigger on review_items bumps it on
+ * every write, see the migration): readiness keeps a member's parsed schedules in memory and reads
+ * them again only when this has moved.
+ */
+export const reviewItemVersions = pgTable("review_item_versions", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint({ mode: "number" }).notNull(),
+});

@@ -55,6 +55,92 @@ export interface Readiness {
 }
 
 /**
+ * What readiness needs of a bank and the peers' first answers, worked out once for both (they change
+ * once a minute at most) rather than on every request: each question's position, section and the
+ * recall it counts at while the member has not seen it.
+ */
+export interface ReadinessBase {
+  /** Question id → its position in the bank. */
+  position: ReadonlyMap<number, number>;
+  /** Section index (0–31) by position; SECTION_COUNT for a question outside the 32 sections. */
+  section: Uint8Array;
+  /** Recall of an unseen question (the peers' first-answer share), by position. */
+  unseen: Float64Array;
+}
+
+export function readinessBase(
+  questions: readonly ReadinessQuestion[],
+  firstAnswers: ReadonlyMap<number, FirstAnswerTally>,
+): ReadinessBase {
+  const sectionTallies = new Map<number, FirstAnswerTally>();
+  for (const q of questions) {
+    const t = firstAnswers.get(q.id);
+    if (!t) continue;
+    const s = sectionTallies.get(q.sectionNumber) ?? { answers: 0, correct: 0 };
+    s.answers += t.answers;
+    s.correct += t.correct;
+    sectionTallies.set(q.sectionNumber, s);
+  }
+  const bank = tally(sectionTallies.values());
+  const none = { answers: 0, correct: 0 };
+  const position = new Map<number, number>();
+  const section = new Uint8Array(questions.length);
+  const unseen = new Float64Array(questions.length);
+  questions.forEach((q, i) => {
+    position.set(q.id, i);
+    section[i] = q.sectionNumber >= 1 && q.sectionNumber <= SECTION_COUNT ? q.sectionNumber - 1 : SECTION_COUNT;
+    unseen[i] = unseenRecall(firstAnswers.get(q.id), sectionTallies.get(q.sectionNumber) ?? none, bank);
+  });
+  return { position, section, unseen };
+}
+
+/**
+ * Readiness from each question's predicted recall by position in the bank (NaN: never reviewed, so it
+ * counts at its unseen recall). Typed arrays and one pass: a member's whole bank, on every request.
+ */
+export function readinessFromRecalls(base: ReadinessBase, recall: Float64Array): Readiness {
+  const sums = new Float64Array(SECTION_COUNT + 1);
+  const seen = new Uint32Array(SECTION_COUNT + 1);
+  const total = new Uint32Array(SECTION_COUNT + 1);
+  for (let i = 0; i < base.section.length; i++) {
+    const s = base.section[i]!;
+    const r = recall[i]!;
+    total[s]!++;
+    if (Number.isNaN(r)) sums[s]! += base.unseen[i]!;
+    else {
+      seen[s]!++;
+      sums[s]! += r;
+    }
+  }
+  const share = (n: number, of: number) => (of === 0 ? null : n / of);
+  let allRecall = 0;
+  let allSeen = 0;
+  let allTotal = 0;
+  const sections: SectionReadiness[] = [];
+  for (let i = 0; i < SECTION_COUNT; i++) {
+    allRecall += sums[i]!;
+    allSeen += seen[i]!;
+    allTotal += total[i]!;
+    sections.push({
+      sectionNumber: i + 1,
+      recall: share(sums[i]!, total[i]!),
+      coverage: share(seen[i]!, total[i]!),
+      seen: seen[i]!,
+      total: total[i]!,
+    });
+  }
+  return {
+    overall: {
+      recall: share(allRecall, allTotal),
+      coverage: share(allSeen, allTotal),
+      items: allTotal,
+      seen: allSeen,
+    },
+    sections,
+  };
+}
+
+/**
  * Readiness on a day: every active question counts once, at its predicted recall if the member has
  * reviewed it (its memory decayed to that day, no review assumed in between) or at the peers'
  * first-answer share if not. Sections and the whole bank are the plain mean over their questions; all 32 sections
@@ -66,57 +152,8 @@ export function readinessAt(
   recallOf: (questionId: number) => number | undefined,
   firstAnswers: ReadonlyMap<number, FirstAnswerTally>,
 ): Readiness {
-  const sectionTallies = new Map<number, FirstAnswerTally>();
-  for (const q of questions) {
-    const t = firstAnswers.get(q.id);
-    if (!t) continue;
-    const s = sectionTallies.get(q.sectionNumber) ?? { answers: 0, correct: 0 };
-    s.answers += t.answers;
-    s.correct += t.correct;
-    sectionTallies.set(q.sectionNumber, s);
-  }
-  const bank = tally(sectionTallies.values());
-  const sums = Array.from({ length: SECTION_COUNT }, () => ({ recall: 0, seen: 0, total: 0 }));
-  for (const q of questions) {
-    const sum = sums[q.sectionNumber - 1];
-    if (!sum) continue;
-    const recall = recallOf(q.id);
-    sum.total++;
-    if (recall !== undefined) {
-      sum.seen++;
-      sum.recall += recall;
-    } else {
-      sum.recall += unseenRecall(
-        firstAnswers.get(q.id),
-        sectionTallies.get(q.sectionNumber) ?? { answers: 0, correct: 0 },
-        bank,
-      );
-    }
-  }
-  const all = sums.reduce(
-    (a, s) => ({ recall: a.recall + s.recall, seen: a.seen + s.seen, total: a.total + s.total }),
-    {
-      recall: 0,
-      seen: 0,
-      total: 0,
-    },
-  );
-  const share = (n: number, of: number) => (of === 0 ? null : n / of);
-  return {
-    overall: {
-      recall: share(all.recall, all.total),
-      coverage: share(all.seen, all.total),
-      items: all.total,
-      seen: all.seen,
-    },
-    sections: sums.map((s, i) => ({
-      sectionNumber: i + 1,
-      recall: share(s.recall, s.total),
-      coverage: share(s.seen, s.total),
-      seen: s.seen,
-      total: s.total,
-    })),
-  };
+  const recall = Float64Array.from(questions, (q) => recallOf(q.id) ?? Number.NaN);
+  return readinessFromRecalls(readinessBase(questions, firstAnswers), recall);
 }
 
 /** The sections with the lowest predicted recall, weakest first (sections without questions left out). */

@@ -27,8 +27,19 @@ export const elapsedDays = (from: Date, to: Date) => Math.max(0, Math.floor((to.
  * schedule uses (the library's defaults unless a fitted model is given).
  */
 export function recallAt(memory: ItemMemory, at: Date, parameters: readonly number[] = default_w): number {
-  if (memory.state === State.New || !(memory.stability > 0)) return 0;
-  return forgetting_curve(parameters, elapsedDays(memory.lastReview, at), memory.stability);
+  return recallAtTime(memory.stability, memory.state, memory.lastReview.getTime(), at.getTime(), parameters);
+}
+
+/** recallAt in milliseconds, for a loop over a member's whole bank that builds no Date per item. */
+export function recallAtTime(
+  stability: number,
+  state: number,
+  lastReview: number,
+  at: number,
+  parameters: readonly number[] = default_w,
+): number {
+  if (state === State.New || !(stability > 0)) return 0;
+  return forgetting_curve(parameters, Math.max(0, Math.floor((at - lastReview) / DAY_MS)), stability);
 }
 
 /**
@@ -77,14 +88,27 @@ export function recallKeepingReviews(
  * (a member's whole bank is 781 questions), and the days are counted in milliseconds, not Dates.
  */
 export function keptRecallForecaster(retention: number, parameters: readonly number[] = default_w) {
+  const forecast = keptRecallAtTime(retention, parameters);
+  return (memory: ScheduledMemory, at: Date): number =>
+    forecast(
+      memory.stability,
+      memory.state,
+      memory.lastReview.getTime(),
+      memory.difficulty,
+      memory.due.getTime(),
+      at.getTime(),
+    );
+}
+
+/** keptRecallForecaster in milliseconds, for a loop over a member's whole bank that builds no Date per item. */
+export function keptRecallAtTime(retention: number, parameters: readonly number[] = default_w) {
   const f = keptScheduler(retention, parameters);
   const days = (from: number, to: number) => Math.max(0, Math.floor((to - from) / DAY_MS));
-  return (memory: ScheduledMemory, at: Date): number => {
-    if (memory.state === State.New || !(memory.stability > 0)) return 0;
-    const end = at.getTime();
-    let state = { stability: memory.stability, difficulty: memory.difficulty };
-    let last = memory.lastReview.getTime();
-    let due = memory.due.getTime();
+  return (stability: number, itemState: number, lastReview: number, difficulty: number, dueAt: number, end: number) => {
+    if (itemState === State.New || !(stability > 0)) return 0;
+    let state = { stability, difficulty };
+    let last = lastReview;
+    let due = dueAt;
     // A bounded loop: intervals grow, so a forecast years ahead takes a few dozen steps.
     for (let step = 0; step < 200 && due <= end; step++) {
       const elapsed = days(last, due);

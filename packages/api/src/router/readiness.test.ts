@@ -4,6 +4,7 @@ import { localDate } from "@jcba/domain";
 import { recallAt } from "@jcba/domain/recall";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { calibrationFromLog, calibrationOf } from "../services/readiness/readiness.ts";
 import { failure, type Member, useTestApi } from "../test-helpers.ts";
 
 const t = useTestApi();
@@ -99,6 +100,28 @@ describe("readiness", () => {
     );
   });
 
+  it("counts every change to the member's schedules at once, from whichever writer", async () => {
+    const [q1, q2] = await sectionQuestions(9);
+    const m = await t.member();
+    const section9 = async () => (await m.call.readiness.readiness()).sections.find((s) => s.sectionNumber === 9)!;
+    expect((await section9()).seen).toBe(0);
+    expect((await section9()).seen).toBe(0);
+    // A review through the API, then a rating of another question: each shows on the next read.
+    await m.call.review.rate({ id: randomUUID(), itemType: "question", itemId: q1!.id, rating: 3 });
+    const once = await section9();
+    expect(once.seen).toBe(1);
+    await m.call.review.rate({ id: randomUUID(), itemType: "question", itemId: q2!.id, rating: 3 });
+    const twice = await section9();
+    expect(twice.seen).toBe(2);
+    // A schedule changed by another writer (here SQL, as an admin's carried-over schedule is): a day-old
+    // review at stability 1 now predicts FSRS's 90 %, where a review just made predicts 100 %.
+    await t.database.rows(sql`UPDATE review_items SET stability = 1, last_review = now() - interval '1 day'
+      WHERE user_id = ${m.user.id} AND item_id = ${q1!.id}`);
+    const after = await section9();
+    expect(after.seen).toBe(2);
+    expect(after.recall! * after.total).toBeCloseTo(twice.recall! * twice.total - 0.1, 6);
+  });
+
   it("refuses a date that is not a day, one in the past and one too far ahead, and anyone signed out", async () => {
     const m = await t.member();
     for (const at of ["2026-02-30", "tomorrow", "2026-1-5"]) {
@@ -159,4 +182,59 @@ describe("calibration", () => {
     });
     expect((await failure(t.signedOut.readiness.calibration())).code).toBe("UNAUTHORIZED");
   });
+  it("keeps the figures a computation over the whole log gives, as reviews are logged in any order", async () => {
+    const [a, b] = [await t.member(), await t.member()];
+    const t0 = Date.now() - 400 * DAY;
+    const iso = (days: number) => new Date(t0 + days * DAY).toISOString();
+    // Through the Review screen's path: 12 cards each rated five times, weeks apart, some forgotten,
+    // with a rating from a device's outbox arriving late (it leaves the schedule as it was).
+    for (const m of [a, b])
+      for (let item = 1; item <= 12; item++) {
+        let day = item % 5;
+        for (let k = 0; k < 5; k++) {
+          const rating = (item * 7 + k + m.user.id) % 4 === 0 ? 1 : 2 + ((item + k) % 3);
+          await m.call.review.rate({
+            id: randomUUID(),
+            itemType: "flashcard",
+            itemId: item,
+            rating,
+            ratedAt: iso(day),
+          });
+          day += 1 + ((item * k) % 4) * 9 + k * 6;
+        }
+        await m.call.review.rate({ id: randomUUID(), itemType: "flashcard", itemId: item, rating: 4, ratedAt: iso(2) });
+      }
+    // Written straight into the log: several reviews of one item in one statement, and reviews that
+    // land between two already logged, which changes what the later one was predicted from.
+    const row = (m: Member, item: number, rating: number, days: number, stability: number) =>
+      sql`(${randomUUID()}::uuid, ${m.user.id}::int, 'question', ${item}::int, 1, ${rating}::smallint,
+        ${iso(days)}::timestamptz, true, ${iso(days)}::timestamptz, ${stability}::float8, 5, 2)`;
+    const insert = (rows: ReturnType<typeof row>[]) =>
+      t.database.rows(sql`INSERT INTO review_log (id, user_id, item_type, item_id, item_version, rating, reviewed_at,
+        applied, due, stability, difficulty, state) VALUES ${sql.join(rows, sql`, `)}`);
+    await insert([row(a, 1, 3, 0, 3), row(a, 1, 3, 9, 12), row(a, 1, 1, 40, 2), row(a, 2, 3, 0, 8)]);
+    await insert([row(a, 2, 2, 60, 20), row(b, 1, 3, 30, 0.4)]);
+    await insert([row(a, 1, 3, 20, 30), row(a, 2, 4, 30, 15), row(b, 1, 2, 5, 6)]);
+
+    for (const m of [a, b]) {
+      const kept = await calibrationOf({ database: t.database }, m.user.id);
+      expect(kept.reviews).toBeGreaterThan(40);
+      expectSameFigures(kept, await calibrationFromLog({ database: t.database }, m.user.id));
+      expect(await m.call.readiness.calibration()).toEqual(kept);
+    }
+    expectSameFigures(
+      await calibrationOf({ database: t.database }, null),
+      await calibrationFromLog({ database: t.database }, null),
+    );
+  });
 });
+
+/** Counts and shares recalled exactly; the predicted means to the last digits a sum's order can move. */
+function expectSameFigures(kept: Awaited<ReturnType<typeof calibrationOf>>, full: typeof kept) {
+  expect(kept.reviews).toBe(full.reviews);
+  expect(kept.bins.map(({ predicted, ...b }) => b)).toEqual(full.bins.map(({ predicted, ...b }) => b));
+  kept.bins.forEach((bin, i) => {
+    if (bin.predicted === null) expect(full.bins[i]!.predicted).toBeNull();
+    else expect(bin.predicted).toBeCloseTo(full.bins[i]!.predicted!, 12);
+  });
+}

@@ -27,7 +27,9 @@ import {
   recoveryCodes,
   reminderSettings,
   reports,
+  reviewCalibration,
   reviewItems,
+  reviewItemVersions,
   reviewLog,
   reviewModels,
   sessions,
@@ -72,6 +74,8 @@ export const MEMBER_TABLES: readonly { table: PgTable; userId: PgColumn }[] = [
   { table: missReasons, userId: missReasons.userId },
   { table: totpFactors, userId: totpFactors.userId },
   { table: recoveryCodes, userId: recoveryCodes.userId },
+  { table: reviewCalibration, userId: reviewCalibration.userId },
+  { table: reviewItemVersions, userId: reviewItemVersions.userId },
 ];
 
 /** Columns that name a member among other people's rows: they are set to null, the rows stay. */

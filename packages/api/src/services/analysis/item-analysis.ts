@@ -172,7 +172,7 @@ export async function sectionSumsOf(
   return computeSection(database, section, questionIds);
 }
 
-type Tallies = Map<number, { answers: number; correct: number }>;
+export type Tallies = Map<number, { answers: number; correct: number }>;
 /** Per database: the bank's first-answer tallies as last read, and when; a read under way. */
 const bankTallies = new WeakMap<object, { at: number; tallies: Tallies; reading?: Promise<Tallies> }>();
 const BANK_TALLIES_FRESH_MS = 60_000;

@@ -9,14 +9,17 @@ import {
   DEFAULT_RETENTION,
   localDate,
   MIN_CALIBRATION_REVIEWS,
-  readinessAt,
+  type ReadinessBase,
+  type ReadinessQuestion,
+  readinessBase,
+  readinessFromRecalls,
 } from "@jcba/domain";
-import { forgettingCurveConstants, keptRecallForecaster, recallAt } from "@jcba/domain/recall";
+import { forgettingCurveConstants, keptRecallAtTime, recallAtTime } from "@jcba/domain/recall";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
-import { bankFirstAnswersOf } from "../analysis/item-analysis.ts";
+import { bankFirstAnswersOf, type Tallies } from "../analysis/item-analysis.ts";
 import { studyBank } from "../editions/member-edition.ts";
 import type { calibration, readiness } from "./schemas.ts";
 
@@ -40,6 +43,67 @@ export function forecastInstant(date: string, timeZone: string, now: Date): Date
   return new Date(now.getTime() + days * DAY_MS);
 }
 
+/** One question's schedule in a member's kept list: id, stability, state, last review (ms), difficulty, due (ms). */
+const FIELDS = 6;
+/** Members whose parsed schedules are kept (about 40 KB each for the whole bank). */
+const KEPT_MEMBERS = 500;
+/** Per database: a member's schedules as of a version of review_item_versions, most recently used last. */
+const keptSchedules = new WeakMap<object, Map<number, { version: number; items: Float64Array }>>();
+/** The bank's positions and unseen recalls, per bank and peers' tallies (both kept, so reused for a minute). */
+const bases = new WeakMap<object, WeakMap<object, ReadinessBase>>();
+
+function baseFor(questions: readonly ReadinessQuestion[], firstAnswers: Tallies): ReadinessBase {
+  let byTallies = bases.get(questions);
+  if (!byTallies) {
+    byTallies = new WeakMap();
+    bases.set(questions, byTallies);
+  }
+  let base = byTallies.get(firstAnswers);
+  if (!base) {
+    base = readinessBase(questions, firstAnswers);
+    byTallies.set(firstAnswers, base);
+  }
+  return base;
+}
+
+/**
+ * The member's settings and question schedules. The schedules are parsed once per change: the query
+ * names the version kept, and the database sends them only when review_item_versions has moved since
+ * (every write to review_items moves it, see migration 0024), so a member's repeated reads cost one
+ * short row.
+ */
+async function memberSchedules(ctx: Reader, userId: number) {
+  let kept = keptSchedules.get(ctx.database);
+  if (!kept) {
+    kept = new Map();
+    keptSchedules.set(ctx.database, kept);
+  }
+  const cached = kept.get(userId);
+  // One row, the schedules as one JSON text: a few kilobytes parsed at once, where 781 rows of
+  // timestamps were each built and parsed field by field (half the request's time, bench readiness-member).
+  const [row] = await ctx.database.rows<{
+    timeZone: string | null;
+    retention: number | null;
+    version: number;
+    items: string | null;
+  }>(sql`
+    SELECT s.time_zone AS "timeZone", s.desired_retention AS retention, coalesce(v.version, 0)::float8 AS version,
+      CASE WHEN coalesce(v.version, 0) = ${cached?.version ?? -1}::float8 THEN NULL ELSE
+        (SELECT coalesce(json_agg(json_build_array(i.item_id, i.stability, i.state,
+            floor(extract(epoch FROM i.last_review) * 1000), i.difficulty, floor(extract(epoch FROM i.due) * 1000))), '[]')::text
+          FROM review_items i WHERE i.user_id = u.user_id AND i.item_type = 'question') END AS items
+    FROM (SELECT ${userId}::int AS user_id) AS u
+    LEFT JOIN member_settings s ON s.user_id = u.user_id
+    LEFT JOIN review_item_versions v ON v.user_id = u.user_id`);
+  let items = cached?.items;
+  if (row?.items != null || !items) {
+    items = Float64Array.from((JSON.parse(row?.items ?? "[]") as (number | null)[][]).flat(), (n) => n ?? 0);
+    if (kept.size >= KEPT_MEMBERS) kept.delete(kept.keys().next().value!);
+  } else kept.delete(userId);
+  kept.set(userId, { version: Number(row?.version ?? 0), items });
+  return { timeZone: row?.timeZone ?? "UTC", retention: Number(row?.retention ?? DEFAULT_RETENTION), items };
+}
+
 /** The member's readiness now, or forecast for the day `at` (YYYY-MM-DD) with no review in between. */
 export async function readinessOf(
   ctx: Reader,
@@ -49,39 +113,41 @@ export async function readinessOf(
   /** "kept": each item reviewed when due until then, at the member's retention. */
   reviews: "none" | "kept" = "none",
 ): Promise<z.infer<typeof readiness>> {
-  // One row with the member's items as one JSON text: a few kilobytes parsed at once, where 781 rows
-  // of timestamps were each built and parsed field by field (half the request's time, bench
-  // readiness-member). Difficulty and due only for the kept-reviews forecast, which needs them.
-  const scheduled = reviews === "kept" ? sql`, i.difficulty, floor(extract(epoch FROM i.due) * 1000)` : sql``;
-  const [{ bank: snapshot }, [member]] = await Promise.all([
-    // Readiness over the items true for the member's edition.
-    studyBank(ctx),
-    ctx.database.rows<{ timeZone: string | null; retention: number | null; items: string }>(sql`
-      SELECT s.time_zone AS "timeZone", s.desired_retention AS retention,
-        (SELECT coalesce(json_agg(json_build_array(i.item_id, i.stability, i.state,
-            floor(extract(epoch FROM i.last_review) * 1000)${scheduled})), '[]')::text
-          FROM review_items i WHERE i.user_id = u.user_id AND i.item_type = 'question') AS items
-      FROM (SELECT ${userId}::int AS user_id) AS u
-      LEFT JOIN member_settings s ON s.user_id = u.user_id`),
-  ]);
-  /** [questionId, stability, state, last review (ms), and for "kept": difficulty, due (ms)] */
-  const memories = JSON.parse(member?.items ?? "[]") as [number, number, number, number | null, number, number][];
-  const timeZone = member?.timeZone ?? "UTC";
-  const when = at === undefined ? now : forecastInstant(at, timeZone, now);
-  const firstAnswers = await bankFirstAnswersOf(
-    ctx.database,
-    new Map([...snapshot.questionsBySection].map(([section, list]) => [section, list.map((q) => q.id)])),
-  );
-  const keptRecall = keptRecallForecaster(Number(member?.retention ?? DEFAULT_RETENTION));
-  const recall = new Map<number, number>();
-  for (const [questionId, stability, state, lastReview, difficulty, due] of memories) {
-    const memory = { stability, state, lastReview: new Date(lastReview ?? 0) };
-    recall.set(
-      questionId,
-      reviews === "kept" ? keptRecall({ ...memory, difficulty, due: new Date(due) }, when) : recallAt(memory, when),
-    );
+  // Readiness over the items true for the member's edition.
+  const [{ bank: snapshot }, member] = await Promise.all([studyBank(ctx), memberSchedules(ctx, userId)]);
+  const when = at === undefined ? now : forecastInstant(at, member.timeZone, now);
+  const firstAnswers = await bankFirstAnswersOf(ctx.database, questionIdsBySection(snapshot));
+  const base = baseFor(snapshot.questions, firstAnswers);
+  const { items } = member;
+  const end = when.getTime();
+  const recall = new Float64Array(snapshot.questions.length).fill(Number.NaN);
+  const kept = reviews === "kept" ? keptRecallAtTime(member.retention) : null;
+  for (let k = 0; k < items.length; k += FIELDS) {
+    const position = base.position.get(items[k]!);
+    if (position === undefined) continue;
+    const [stability, state, lastReview, difficulty, due] = [
+      items[k + 1]!,
+      items[k + 2]!,
+      items[k + 3]!,
+      items[k + 4]!,
+      items[k + 5]!,
+    ];
+    recall[position] = kept
+      ? kept(stability, state, lastReview, difficulty, due, end)
+      : recallAtTime(stability, state, lastReview, end);
   }
-  return { at: when.toISOString(), ...readinessAt(snapshot.questions, (id) => recall.get(id), firstAnswers) };
+  return { at: when.toISOString(), ...readinessFromRecalls(base, recall) };
+}
+
+/** The bank's question ids by section, as bankFirstAnswersOf asks for them, built once per bank. */
+const idsBySection = new WeakMap<object, Map<number, number[]>>();
+function questionIdsBySection(bank: { questionsBySection: ReadonlyMap<number, readonly { id: number }[]> }) {
+  let ids = idsBySection.get(bank.questionsBySection);
+  if (!ids) {
+    ids = new Map([...bank.questionsBySection].map(([section, list]) => [section, list.map((q) => q.id)]));
+    idsBySection.set(bank.questionsBySection, ids);
+  }
+  return ids;
 }
 
 /**
@@ -90,8 +156,29 @@ export async function readinessOf(
  * against whether it was recalled (rated Hard or better). Same-day learning steps are left out, as
  * FSRS's own evaluation does: its long-term curve makes no prediction for them. Reviews that arrived
  * late and left the schedule as it was are left out too. `userId` null: every member's reviews.
+ *
+ * Read from review_calibration, which a trigger on review_log keeps up to date as reviews are logged
+ * (see migration 0024): ten rows a member, where the log is thousands.
  */
-export async function calibrationOf(ctx: Reader, userId: number | null): Promise<z.infer<typeof calibration>> {
+export async function calibrationOf(
+  ctx: Pick<Context, "database">,
+  userId: number | null,
+): Promise<z.infer<typeof calibration>> {
+  const whose = userId === null ? sql`` : sql`WHERE user_id = ${userId}`;
+  const sums = await ctx.database.rows<CalibrationBinSums>(sql`
+    SELECT bin, sum(count)::int AS count, sum(predicted)::float8 AS predicted, sum(recalled)::int AS recalled
+    FROM review_calibration ${whose} GROUP BY bin`);
+  return calibrationReport(userId, sums);
+}
+
+/**
+ * The same figures worked out from the whole review log, as calibrationOf once did on every request:
+ * what the kept figures are checked against.
+ */
+export async function calibrationFromLog(
+  ctx: Pick<Context, "database">,
+  userId: number | null,
+): Promise<z.infer<typeof calibration>> {
   const { decay, factor } = forgettingCurveConstants();
   const whose = userId === null ? sql`` : sql`AND user_id = ${userId}`;
   const sums = await ctx.database.rows<CalibrationBinSums>(sql`
@@ -109,9 +196,11 @@ export async function calibrationOf(ctx: Reader, userId: number | null): Promise
     SELECT least(9, floor(p * 10))::int AS bin, count(*)::int AS count, sum(p)::float8 AS predicted,
       (count(*) FILTER (WHERE recalled))::int AS recalled
     FROM predicted GROUP BY 1`);
-  return {
-    scope: userId === null ? "union" : "member",
-    minimumReviews: MIN_CALIBRATION_REVIEWS,
-    ...calibrationBins(sums),
-  };
+  return calibrationReport(userId, sums);
 }
+
+const calibrationReport = (userId: number | null, sums: CalibrationBinSums[]): z.infer<typeof calibration> => ({
+  scope: userId === null ? "union" : "member",
+  minimumReviews: MIN_CALIBRATION_REVIEWS,
+  ...calibrationBins(sums),
+});
