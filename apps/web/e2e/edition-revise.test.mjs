@@ -90,3 +90,37 @@ test("an admin revises a question for the newer edition by keyboard, and What ch
   await expectNoSeriousA11yViolations(page, "what changed after a revise, dark, phone");
   await admin.context.close();
 });
+
+test("What changed links the changed cards as a deck the member studies in Flashcards", async () => {
+  const admin = await signedInContext(browser, { admin: true });
+  const tag = unique();
+  const slug = `jcba-deck-${tag}`;
+  const card = await post(admin.context, "/flashcards", {
+    sectionNumber: 28,
+    term: `Trip trade window ${tag}`,
+    definition: "Seven days before the trip.",
+    citation: "28.C.1",
+  });
+  await post(admin.context, "/admin/editions", { slug, name: `JCBA deck ${tag}`, effectiveOn: "2042-01-01" });
+  const revised = await post(admin.context, `/flashcards/${card.id}/revise`, {
+    edition: slug,
+    definition: "Ten days before the trip.",
+  });
+
+  // A member who studies the edition in force still opens the later edition's changed cards from the link.
+  const member = await signedInContext(browser, { viewport: MOBILE });
+  const page = await member.context.newPage();
+  await page.goto(`${BASE_URL}/changes?from=jcba-2016&to=${slug}`);
+  const link = page.getByRole("link", { name: "Study the changed cards" });
+  await link.waitFor({ timeout: 30_000 });
+  const changes = await api(member.context, `/editions/jcba-2016/changes/${slug}`);
+  assert.ok(changes.flashcardIds.includes(revised.id), "the revised card is in the deck");
+  await link.click();
+  await page.waitForURL(/\/flashcards\?deck=/, { timeout: 30_000 });
+  await page.getByTestId("chosen-deck").waitFor({ timeout: 30_000 });
+  await page.getByText(`A deck of ${changes.flashcardIds.length} chosen card`).waitFor();
+  await page.getByText(`Trip trade window ${tag}`).first().waitFor({ timeout: 30_000 });
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, "a deck of changed cards");
+  await Promise.all([admin.context.close(), member.context.close()]);
+});
