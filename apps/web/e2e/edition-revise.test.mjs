@@ -6,15 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./checks.mjs";
-import { api, BASE_URL, browser, MOBILE, signedInContext, unique, withBrowser } from "./helpers.mjs";
+import { api, apiPost, BASE_URL, browser, MOBILE, signedInContext, unique, withBrowser } from "./helpers.mjs";
 
 withBrowser();
-
-async function post(context, path, data) {
-  const res = await context.request.post(`${BASE_URL}/api${path}`, { data });
-  assert.ok(res.ok(), `POST /api${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
 
 /** Presses Tab until the focused element matches, as a keyboard user would (at most 40 presses). */
 async function tabTo(page, matches, what) {
@@ -30,7 +24,7 @@ test("an admin revises a question for the newer edition by keyboard, and What ch
   const tag = unique();
   const slug = `jcba-rev-${tag}`;
   const name = `JCBA revised ${tag}`;
-  const question = await post(admin.context, "/questions", {
+  const question = await apiPost(admin.context, "/questions", {
     sectionNumber: 29,
     questionType: "multiple-choice",
     questionText: `Who approves the trip trade? ${tag}`,
@@ -40,7 +34,7 @@ test("an admin revises a question for the newer edition by keyboard, and What ch
     citation: "29.B.1",
   });
   // The new edition carries every item in force over: the question is true for both.
-  await post(admin.context, "/admin/editions", { slug, name, effectiveOn: "2041-01-01" });
+  await apiPost(admin.context, "/admin/editions", { slug, name, effectiveOn: "2041-01-01" });
 
   const page = await admin.context.newPage();
   await page.goto(`${BASE_URL}/admin/questions?section=29`);
@@ -95,14 +89,14 @@ test("What changed links the changed cards as a deck the member studies in Flash
   const admin = await signedInContext(browser, { admin: true });
   const tag = unique();
   const slug = `jcba-deck-${tag}`;
-  const card = await post(admin.context, "/flashcards", {
+  const card = await apiPost(admin.context, "/flashcards", {
     sectionNumber: 28,
     term: `Trip trade window ${tag}`,
     definition: "Seven days before the trip.",
     citation: "28.C.1",
   });
-  await post(admin.context, "/admin/editions", { slug, name: `JCBA deck ${tag}`, effectiveOn: "2042-01-01" });
-  const revised = await post(admin.context, `/flashcards/${card.id}/revise`, {
+  await apiPost(admin.context, "/admin/editions", { slug, name: `JCBA deck ${tag}`, effectiveOn: "2042-01-01" });
+  const revised = await apiPost(admin.context, `/flashcards/${card.id}/revise`, {
     edition: slug,
     definition: "Ten days before the trip.",
   });

@@ -9,7 +9,7 @@ import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flash
 import { type HistoryTarget, ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { ItemEditionsRow } from "./revise/ItemEditionsRow.tsx";
-import { ReviseFlashcardDialog } from "./revise/ReviseFlashcardDialog.tsx";
+import { ReviseFlashcard } from "./revise/ReviseDialogs.tsx";
 import { useReviseItem } from "./revise/useReviseItem.ts";
 import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
@@ -79,7 +79,7 @@ export function FlashcardsManager() {
         ))}
       </SimpleGrid>
       <ItemHistory kind="flashcard" item={history} onClose={() => setHistory(null)} />
-      <ReviseFlashcardDialog state={revise.state} />
+      <ReviseFlashcard state={revise.state} />
     </ManagerPage>
   );
 }

@@ -11,7 +11,7 @@ import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
 import { OPTION_LETTERS, QUESTION_FIELDS, type Question, type QuestionPayload } from "./questionForm.ts";
 import { ItemEditionsRow } from "./revise/ItemEditionsRow.tsx";
-import { ReviseQuestionDialog } from "./revise/ReviseQuestionDialog.tsx";
+import { ReviseQuestion } from "./revise/ReviseDialogs.tsx";
 import { useReviseItem } from "./revise/useReviseItem.ts";
 import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
@@ -80,7 +80,7 @@ export function QuestionsManager() {
       </Stack>
       {pageCount > 1 && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Question pages" />}
       <ItemHistory kind="question" item={history} onClose={() => setHistory(null)} />
-      <ReviseQuestionDialog state={revise.state} />
+      <ReviseQuestion state={revise.state} />
     </ManagerPage>
   );
 }

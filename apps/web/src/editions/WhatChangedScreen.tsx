@@ -17,6 +17,7 @@ import { Link } from "@tanstack/react-router";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
+import { EditionOptions } from "./EditionOptions.tsx";
 
 type Edition = RouterOutputs["editions"]["list"][number];
 type Changes = RouterOutputs["editions"]["changes"];
@@ -129,11 +130,7 @@ function EditionSelect({
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="lg">
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {editions.map((e) => (
-            <option key={e.slug} value={e.slug}>
-              {e.name} ({e.effectiveOn})
-            </option>
-          ))}
+          <EditionOptions editions={editions} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

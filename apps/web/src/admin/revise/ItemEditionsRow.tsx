@@ -1,5 +1,4 @@
 import { Button, Flex, Text } from "@chakra-ui/react";
-import { FilePlus2 } from "lucide-react";
 
 /**
  * An item's editions on its card in the managers, and, when it is true for more than one, the action
@@ -20,7 +19,7 @@ export function ItemEditionsRow({
       </Text>
       {onRevise && (
         <Button variant="outline" size="sm" minH="44px" onClick={onRevise}>
-          <FilePlus2 aria-hidden /> Revise for a new edition
+          Revise for a new edition
         </Button>
       )}
     </Flex>

@@ -1,4 +1,5 @@
 import { NativeSelect } from "@chakra-ui/react";
+import { EditionOptions } from "../../editions/EditionOptions.tsx";
 import { FormField } from "../AdminUi.tsx";
 import type { FormDialogMode } from "../EditDialog.tsx";
 import type { ReviseState } from "./useReviseItem.ts";
@@ -31,11 +32,7 @@ export function reviseMode<T, P>(state: ReviseState<T, P>, noun: "question" | "c
               value={state.edition}
               onChange={(e) => state.setEdition(e.currentTarget.value)}
             >
-              {state.choices.map((e) => (
-                <option key={e.slug} value={e.slug}>
-                  {e.name} ({e.effectiveOn})
-                </option>
-              ))}
+              <EditionOptions editions={state.choices} />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
