@@ -5,22 +5,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./checks.mjs";
-import { api, BASE_URL, browser, MOBILE, signedInContext, unique, withBrowser } from "./helpers.mjs";
+import { api, apiPost, BASE_URL, browser, MOBILE, signedInContext, unique, withBrowser } from "./helpers.mjs";
 
 withBrowser();
-
-async function post(context, path, data) {
-  const res = await context.request.post(`${BASE_URL}/api${path}`, { data });
-  assert.ok(res.ok(), `POST /api${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
 
 test("a member picks an edition in Account, and an admin-added edition's changes show on What changed", async () => {
   const admin = await signedInContext(browser, { admin: true });
   const tag = unique();
   const slug = `jcba-e2e-${tag}`;
   const name = `JCBA test ${tag}`;
-  const question = await post(admin.context, "/questions", {
+  const question = await apiPost(admin.context, "/questions", {
     sectionNumber: 30,
     questionType: "multiple-choice",
     questionText: `How many days does it take? ${tag}`,
@@ -29,8 +23,8 @@ test("a member picks an edition in Account, and an admin-added edition's changes
     explanation: "Ten, in the first edition.",
     citation: "30.A.1",
   });
-  await post(admin.context, "/admin/editions", { slug, name, effectiveOn: "2040-01-01" });
-  const revised = await post(admin.context, `/questions/${question.id}/revise`, {
+  await apiPost(admin.context, "/admin/editions", { slug, name, effectiveOn: "2040-01-01" });
+  const revised = await apiPost(admin.context, `/questions/${question.id}/revise`, {
     edition: slug,
     questionText: `How many days does it take now? ${tag}`,
     correctAnswer: "Fourteen days",

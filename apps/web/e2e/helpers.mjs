@@ -148,3 +148,10 @@ export async function until(page, fn, arg, what, ms = 30_000) {
     await page.waitForTimeout(100); // polling interval, not an assertion delay
   }
 }
+
+/** POST /api{path} with the context's session and a JSON body, failing the test on a non-2xx answer. */
+export async function apiPost(context, path, data) {
+  const res = await context.request.post(`${BASE_URL}/api${path}`, { data });
+  assert.ok(res.ok(), `POST /api${path}: ${res.status()} ${await res.text()}`);
+  return res.json();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDITION_SLUG, editionInForce, scheduleCarriesOver } from "./editions.ts";
+import { carryOverChain, EDITION_SLUG, editionInForce, scheduleCarriesOver } from "./editions.ts";
 
 describe("contract editions", () => {
   const editions = [
@@ -41,5 +41,20 @@ describe("a review schedule across editions", () => {
     expect(scheduleCarriesOver("flashcard", { term: "A", definition: "B" }, { term: "A", definition: "C" })).toBe(
       false,
     );
+  });
+});
+
+describe("a review schedule across a chain of editions", () => {
+  const card = (id: number, definition: string) => ({ id, term: "T", definition });
+  it("carries over from every earlier item with the same answer, nearest first", () => {
+    const chain = [card(2, "B"), card(1, "B")];
+    expect(carryOverChain("flashcard", chain, card(3, "B")).map((c) => c.id)).toEqual([2, 1]);
+  });
+  it("stops at the first whose answer differs, even when an older one matches again", () => {
+    expect(carryOverChain("flashcard", [card(2, "X"), card(1, "B")], card(3, "B"))).toEqual([]);
+    expect(
+      carryOverChain("flashcard", [card(3, "B"), card(2, "X"), card(1, "B")], card(4, "B")).map((c) => c.id),
+    ).toEqual([3]);
+    expect(carryOverChain("flashcard", [], card(1, "B"))).toEqual([]);
   });
 });

@@ -42,3 +42,21 @@ export function scheduleCarriesOver(
     ? !changesGrading(before, after)
     : fieldChanges(before, after, ["definition"]).length === 0;
 }
+
+/**
+ * The items whose review schedules carry over to an item that replaces a chain of earlier ones
+ * (C replaces B replaces A): the nearest first, as long as each has the new item's answer. The run
+ * stops at the first whose answer differs, where what the member learned stopped holding.
+ */
+export function carryOverChain<T extends Record<string, unknown>>(
+  kind: "question" | "flashcard",
+  replaced: readonly T[],
+  after: Record<string, unknown>,
+): T[] {
+  const run: T[] = [];
+  for (const item of replaced) {
+    if (!scheduleCarriesOver(kind, item, after)) break;
+    run.push(item);
+  }
+  return run;
+}

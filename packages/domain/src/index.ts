@@ -1,5 +1,6 @@
 export * from "./audit-kinds.ts";
 export * from "./confidence.ts";
+export * from "./deck-code.ts";
 export * from "./editions.ts";
 export * from "./grading.ts";
 export * from "./hard-items.ts";

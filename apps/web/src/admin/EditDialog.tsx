@@ -63,6 +63,7 @@ function EditFormFrame({
   id,
   title,
   editing,
+  submitLabel = editing ? "Update" : "Create",
   pending,
   formError,
   formRef,
@@ -72,6 +73,7 @@ function EditFormFrame({
   id: string;
   title: string;
   editing: boolean;
+  submitLabel?: string;
   pending: boolean;
   formError: string | null;
   formRef: RefObject<HTMLFormElement | null>;
@@ -111,7 +113,7 @@ function EditFormFrame({
             loading={pending}
             flex={{ base: "1", sm: "initial" }}
           >
-            {editing ? "Update" : "Create"}
+            {submitLabel}
           </Button>
         </Box>
       </Dialog.Footer>
@@ -189,16 +191,25 @@ export interface ContentForm<T, F, P> {
   order: readonly string[];
 }
 
+/** Another use of an item's form (revising it for a new edition): its title, its button and fields before the item's. */
+export interface FormDialogMode {
+  title: string;
+  submitLabel: string;
+  intro: ReactNode;
+}
+
 export function FormDialog<T extends { id: number }, F, P>({
   dialog,
   noun,
   form: { blank, from, check, order },
+  mode,
   children,
 }: {
   dialog: EditDialogProps<T, P>;
   /** 'Question': titles 'Add New Question' and 'Edit Question'. */
   noun: string;
   form: ContentForm<T, F, P>;
+  mode?: FormDialogMode;
   children: (state: FormState<F>) => ReactNode;
 }) {
   return (
@@ -211,6 +222,7 @@ export function FormDialog<T extends { id: number }, F, P>({
           initial={() => (target === "new" ? blank(dialog.defaultSection) : from(target))}
           check={check}
           order={order}
+          mode={mode}
         >
           {children}
         </FormBody>
@@ -226,6 +238,7 @@ function FormBody<T, F, P>({
   initial,
   check,
   order,
+  mode,
   children,
 }: {
   dialog: EditDialogProps<T, P>;
@@ -234,6 +247,7 @@ function FormBody<T, F, P>({
   initial: () => F;
   check: (form: F) => Checked<P>;
   order: readonly string[];
+  mode: FormDialogMode | undefined;
   children: (state: FormState<F>) => ReactNode;
 }) {
   const editing = target !== "new";
@@ -247,13 +261,15 @@ function FormBody<T, F, P>({
   return (
     <EditFormFrame
       id={`${noun.toLowerCase()}-form`}
-      title={editing ? `Edit ${noun}` : `Add New ${noun}`}
+      title={mode?.title ?? (editing ? `Edit ${noun}` : `Add New ${noun}`)}
       editing={editing}
+      submitLabel={mode?.submitLabel}
       pending={dialog.pending}
       formError={dialog.formError}
       formRef={formRef}
       onSubmit={submit}
     >
+      {mode?.intro}
       {children({ form, shown, edit })}
     </EditFormFrame>
   );

@@ -11,7 +11,7 @@ export function FlashcardDialog(props: EditDialogProps<Flashcard, FlashcardPaylo
   );
 }
 
-function FlashcardFields({ form, shown, edit }: FormState<FlashcardForm>) {
+export function FlashcardFields({ form, shown, edit }: FormState<FlashcardForm>) {
   const field = (key: keyof FlashcardForm) => ({
     name: key,
     value: form[key],

@@ -8,6 +8,9 @@ import { FlashcardDialog } from "./FlashcardDialog.tsx";
 import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flashcardForm.ts";
 import { type HistoryTarget, ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
+import { ItemEditionsRow } from "./revise/ItemEditionsRow.tsx";
+import { ReviseFlashcard } from "./revise/ReviseDialogs.tsx";
+import { useReviseItem } from "./revise/useReviseItem.ts";
 import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
 const route = getRouteApi("/admin/flashcards");
@@ -33,6 +36,12 @@ export function FlashcardsManager() {
   });
   useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const revise = useReviseItem<Flashcard, FlashcardPayload>({
+    noun: "flashcard",
+    fields: FLASHCARD_FIELDS,
+    listKey: trpc.flashcards.list.queryKey(),
+    revise: client.flashcards.revise,
+  });
 
   return (
     <ManagerPage
@@ -64,11 +73,13 @@ export function FlashcardsManager() {
               onHistory={() => setHistory({ id: card.id, label: card.term })}
               onEdit={() => crud.openDialog(card)}
               onDelete={() => crud.askDelete(card)}
+              onRevise={revise.canRevise(card) ? () => revise.open(card) : undefined}
             />
           </li>
         ))}
       </SimpleGrid>
       <ItemHistory kind="flashcard" item={history} onClose={() => setHistory(null)} />
+      <ReviseFlashcard state={revise.state} />
     </ManagerPage>
   );
 }
@@ -78,11 +89,13 @@ function FlashcardCard({
   onHistory,
   onEdit,
   onDelete,
+  onRevise,
 }: {
   card: Flashcard;
   onHistory: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onRevise: (() => void) | undefined;
 }) {
   const headingId = `flashcard-${card.id}-heading`;
   return (
@@ -103,6 +116,7 @@ function FlashcardCard({
         <Text fontSize="sm" color="fg.muted">
           {card.definition}
         </Text>
+        <ItemEditionsRow editions={card.editions} onRevise={onRevise} />
       </Card.Body>
     </Card.Root>
   );

@@ -21,7 +21,7 @@ export function QuestionDialog(props: EditDialogProps<Question, QuestionPayload>
   );
 }
 
-function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
+export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
   const update = <K extends keyof QuestionForm>(key: K, value: QuestionForm[K], field: string = key) =>
     edit({ [key]: value } as Pick<QuestionForm, K>, [field]);
   const field = (key: "sectionNumber" | "questionText" | "explanation" | "citation") => ({

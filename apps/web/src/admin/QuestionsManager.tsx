@@ -10,6 +10,9 @@ import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
 import { OPTION_LETTERS, QUESTION_FIELDS, type Question, type QuestionPayload } from "./questionForm.ts";
+import { ItemEditionsRow } from "./revise/ItemEditionsRow.tsx";
+import { ReviseQuestion } from "./revise/ReviseDialogs.tsx";
+import { useReviseItem } from "./revise/useReviseItem.ts";
 import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
 
 const route = getRouteApi("/admin/questions");
@@ -40,6 +43,12 @@ export function QuestionsManager() {
   });
   useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const revise = useReviseItem<Question, QuestionPayload>({
+    noun: "question",
+    fields: QUESTION_FIELDS,
+    listKey: trpc.questions.list.queryKey(),
+    revise: client.questions.revise,
+  });
 
   const shown = questions.slice((page - 1) * pageSize, page * pageSize);
   return (
@@ -64,12 +73,14 @@ export function QuestionsManager() {
               onHistory={() => setHistory({ id: q.id, label: q.questionText })}
               onEdit={() => crud.openDialog(q)}
               onDelete={() => crud.askDelete(q)}
+              onRevise={revise.canRevise(q) ? () => revise.open(q) : undefined}
             />
           </li>
         ))}
       </Stack>
       {pageCount > 1 && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Question pages" />}
       <ItemHistory kind="question" item={history} onClose={() => setHistory(null)} />
+      <ReviseQuestion state={revise.state} />
     </ManagerPage>
   );
 }
@@ -79,11 +90,13 @@ function QuestionCard({
   onHistory,
   onEdit,
   onDelete,
+  onRevise,
 }: {
   question: Question;
   onHistory: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onRevise: (() => void) | undefined;
 }) {
   const headingId = `question-${q.id}-heading`;
   return (
@@ -144,6 +157,7 @@ function QuestionCard({
           </Box>{" "}
           {q.explanation}
         </Text>
+        <ItemEditionsRow editions={q.editions} onRevise={onRevise} />
       </Card.Body>
     </Card.Root>
   );

@@ -11,11 +11,13 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { encodeDeck } from "@jcba/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { ErrorCard, LoadingSpinner, MessageCard } from "../components/PageStates.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
+import { EditionOptions } from "./EditionOptions.tsx";
 
 type Edition = RouterOutputs["editions"]["list"][number];
 type Changes = RouterOutputs["editions"]["changes"];
@@ -128,11 +130,7 @@ function EditionSelect({
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="lg">
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {editions.map((e) => (
-            <option key={e.slug} value={e.slug}>
-              {e.name} ({e.effectiveOn})
-            </option>
-          ))}
+          <EditionOptions editions={editions} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -152,13 +150,22 @@ function ChangeList({ changes, fromName, toName }: { changes: Changes; fromName:
               {changes.sections.length === 1 ? "section" : "sections"}: {changes.questionIds.length} questions and{" "}
               {changes.flashcardIds.length} cards to study in {toName}.
             </Text>
-            {changes.testCode && (
-              <Button asChild colorPalette="brand" size="lg">
-                <Link to="/test" search={{ code: changes.testCode }}>
-                  Study the changed questions
-                </Link>
-              </Button>
-            )}
+            <Flex gap="3" wrap="wrap">
+              {changes.testCode && (
+                <Button asChild colorPalette="brand" size="lg">
+                  <Link to="/test" search={{ code: changes.testCode }}>
+                    Study the changed questions
+                  </Link>
+                </Button>
+              )}
+              {changes.flashcardIds.length > 0 && (
+                <Button asChild variant="outline" size="lg">
+                  <Link to="/flashcards" search={{ deck: encodeDeck(changes.flashcardIds) }}>
+                    Study the changed cards
+                  </Link>
+                </Button>
+              )}
+            </Flex>
           </Flex>
         </Card.Body>
       </Card.Root>

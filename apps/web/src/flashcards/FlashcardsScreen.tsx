@@ -20,12 +20,15 @@ export function FlashcardsScreen({
   filter,
   rawSection,
   startCard,
+  chosenCards,
   onFilterChange,
 }: {
   filter: number | null | "invalid";
   rawSection: string;
   /** The id of the card to show first. */
   startCard?: number | undefined;
+  /** A deck link's cards (What Changed's changed cards), in its order, instead of a section. */
+  chosenCards?: readonly number[] | "invalid" | undefined;
   onFilterChange: (section: number | null) => void;
 }) {
   const trpc = useTRPC();
@@ -83,10 +86,16 @@ export function FlashcardsScreen({
 
   const edition = useStudyEdition();
   const all = useMemo(() => inEdition(cardsQuery.data ?? NO_CARDS, edition), [cardsQuery.data, edition]);
-  const deck = useMemo(
-    () => (filter === null ? all : filter === "invalid" ? NO_CARDS : all.filter((c) => c.sectionNumber === filter)),
-    [all, filter],
-  );
+  const deck = useMemo(() => {
+    // A deck link names its cards: they show whatever edition the member studies (What Changed's
+    // cards are the later edition's).
+    if (chosenCards === "invalid") return NO_CARDS;
+    if (chosenCards) {
+      const byId = new Map((cardsQuery.data ?? NO_CARDS).map((c) => [c.id, c]));
+      return chosenCards.flatMap((id) => byId.get(id) ?? []);
+    }
+    return filter === null ? all : filter === "invalid" ? NO_CARDS : all.filter((c) => c.sectionNumber === filter);
+  }, [all, filter, chosenCards, cardsQuery.data]);
   const deckIds = useMemo(() => new Set(deck.map((c) => c.id)), [deck]);
   const mastered = useMemo(
     () => masteredIds(masteryQuery.data ?? [], local, deckIds),
@@ -150,7 +159,15 @@ export function FlashcardsScreen({
         </Text>
       </Box>
 
-      <SectionFilter value={typeof filter === "number" ? filter : null} total={all.length} onChange={onFilterChange} />
+      {chosenCards ? (
+        <ChosenDeck count={deck.length} />
+      ) : (
+        <SectionFilter
+          value={typeof filter === "number" ? filter : null}
+          total={all.length}
+          onChange={onFilterChange}
+        />
+      )}
 
       {deck.length === 0 ? (
         <Card.Root textAlign="center">
@@ -159,12 +176,14 @@ export function FlashcardsScreen({
               No Flashcards Available
             </Heading>
             <Text color="fg.muted">
-              {filter === null
-                ? "There are no flashcards available yet."
-                : `No flashcards found for Section ${rawSection}.`}
+              {chosenCards
+                ? "None of this link's cards are in the deck now."
+                : filter === null
+                  ? "There are no flashcards available yet."
+                  : `No flashcards found for Section ${rawSection}.`}
             </Text>
             <Flex gap="3" wrap="wrap" justify="center" pt="2">
-              {filter !== null && (
+              {(filter !== null || chosenCards) && (
                 <Button asChild colorPalette="brand" size="lg">
                   <Link to="/flashcards" search={{}}>
                     View All Flashcards
@@ -179,7 +198,7 @@ export function FlashcardsScreen({
         </Card.Root>
       ) : (
         <FlashcardViewer
-          key={`${filter}:${startCard ?? ""}`}
+          key={`${filter}:${startCard ?? ""}:${chosenCards ? "deck" : ""}`}
           cards={deck}
           mastered={mastered}
           fourButtons={fourButtons}
@@ -191,5 +210,21 @@ export function FlashcardsScreen({
         />
       )}
     </Stack>
+  );
+}
+
+/** In place of the section filter when a link chose the cards: how many, and the way back to the whole deck. */
+function ChosenDeck({ count }: { count: number }) {
+  return (
+    <Flex gap="3" align="center" justify="space-between" wrap="wrap" data-testid="chosen-deck">
+      <Text>
+        A deck of {count} chosen {count === 1 ? "card" : "cards"}
+      </Text>
+      <Button asChild variant="outline" size="lg">
+        <Link to="/flashcards" search={{}}>
+          View All Flashcards
+        </Link>
+      </Button>
+    </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { parseSectionParam } from "@jcba/domain";
+import { decodeDeck, parseSectionParam } from "@jcba/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { FlashcardsScreen } from "../flashcards/FlashcardsScreen.tsx";
 
@@ -7,6 +7,8 @@ export interface FlashcardsSearch {
   section?: number | string;
   /** The id of the card to show first (search results open cards this way). */
   card?: number;
+  /** A deck of chosen cards (encodeDeck): What Changed's changed cards. */
+  deck?: string;
 }
 
 export const Route = createFileRoute("/flashcards")({
@@ -14,8 +16,13 @@ export const Route = createFileRoute("/flashcards")({
     const raw = search.section;
     const cardId = Number(search.card);
     const card = Number.isSafeInteger(cardId) && cardId > 0 ? { card: cardId } : {};
-    if (raw === undefined || raw === null || raw === "") return card;
-    return { section: typeof raw === "number" || typeof raw === "string" ? raw : JSON.stringify(raw), ...card };
+    const deck = typeof search.deck === "string" && search.deck !== "" ? { deck: search.deck } : {};
+    if (raw === undefined || raw === null || raw === "") return { ...card, ...deck };
+    return {
+      section: typeof raw === "number" || typeof raw === "string" ? raw : JSON.stringify(raw),
+      ...card,
+      ...deck,
+    };
   },
   // The deck, the member's marks and their settings are asked for while the screen's code downloads.
   loader: ({ context: { queryClient, trpc } }) => {
@@ -27,13 +34,14 @@ export const Route = createFileRoute("/flashcards")({
 });
 
 function FlashcardsPage() {
-  const { section, card } = Route.useSearch();
+  const { section, card, deck } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <FlashcardsScreen
       filter={parseSectionParam(section)}
       rawSection={section === undefined ? "" : String(section)}
       startCard={card}
+      chosenCards={deck === undefined ? undefined : (decodeDeck(deck) ?? "invalid")}
       onFilterChange={(n) => void navigate({ search: n === null ? {} : { section: n } })}
     />
   );

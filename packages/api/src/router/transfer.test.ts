@@ -17,7 +17,7 @@ describe("transfer.export", () => {
     expect(json.contentType).toBe("application/json");
     const csv = await admin().export({ kind: "questions", format: "csv" });
     expect(csv.content.split(/\r?\n/)[0]).toBe(
-      "id,sectionNumber,questionType,questionText,option1,option2,option3,option4,correctAnswer,explanation,citation",
+      "id,sectionNumber,questionType,questionText,option1,option2,option3,option4,correctAnswer,explanation,citation,editions,replaces",
     );
     expect((await admin().export({ kind: "flashcards", format: "csv" })).count).toBe(164);
   });

@@ -23,8 +23,8 @@ import { useImportFile } from "./useImportFile.ts";
 
 const COLUMNS: Record<TransferKind, string> = {
   questions:
-    "id, sectionNumber, questionType, questionText, option1, option2, option3, option4, correctAnswer, explanation, citation",
-  flashcards: "id, sectionNumber, term, definition, citation",
+    "id, sectionNumber, questionType, questionText, option1, option2, option3, option4, correctAnswer, explanation, citation, editions, replaces",
+  flashcards: "id, sectionNumber, term, definition, citation, editions, replaces",
 };
 const TITLES: Record<TransferKind, string> = { questions: "Import Questions", flashcards: "Import Flashcards" };
 

@@ -10,17 +10,17 @@
  * Versions: the database makes a new version of an item on create and on every change of what members
  * see or how it is graded (migration 0011_edit_versions); each write names its admin to it (actAs).
  */
-import { contentTombstones, flashcards, questions } from "@jcba/db";
+import { contentTombstones, flashcards, questions, type Transaction } from "@jcba/db";
 import {
   type AdminAuditKind,
+  carryOverChain,
   changesGrading,
   DEFAULT_PAST_ANSWER_CHOICE,
   type PastAnswerChoice,
-  scheduleCarriesOver,
 } from "@jcba/domain";
 import { questionProblem } from "@jcba/validators/api";
 import { TRPCError } from "@trpc/server";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { clientErrorFrom } from "../../trpc/db-errors.ts";
 import type { Context } from "../../trpc/procedures.ts";
 import { recordAdminAction } from "../audit/audit-trail.ts";
@@ -215,26 +215,61 @@ export async function reviseContentItem<K extends ContentKind>(
       .update(table)
       .set({ editions: sql`array_remove(${table.editions}, ${edition})` })
       .where(eq(table.id, id));
-    const carried = scheduleCarriesOver(kind, current, row!);
+    // The items this one replaces, back through earlier editions (C replaces B replaces A), whose
+    // schedules carry over while the answer stays the same; each member keeps their latest review.
+    const chain = await replacedChain({ db: tx, rows }, kind, id);
+    const from = carryOverChain(kind, chain, row!).map((item) => item.id);
+    const carried = from.length > 0;
     if (carried)
       await rows(sql`
         INSERT INTO review_items (user_id, item_type, item_id, due, stability, difficulty, state, reps, lapses,
           learning_steps, scheduled_days, last_review)
-        SELECT user_id, item_type, ${row!.id}, due, stability, difficulty, state, reps, lapses,
+        SELECT DISTINCT ON (user_id) user_id, item_type, ${row!.id}, due, stability, difficulty, state, reps, lapses,
           learning_steps, scheduled_days, last_review
-        FROM review_items WHERE item_type = ${kind} AND item_id = ${id}
+        FROM review_items WHERE item_type = ${kind} AND item_id IN (${sql.join(from, sql`, `)})
+        ORDER BY user_id, last_review DESC, array_position(ARRAY[${sql.join(from, sql`, `)}]::int[], item_id)
         ON CONFLICT DO NOTHING`);
     await recordAdminAction(tx, ctx, {
       kind: `${kind}.revised`,
       targetType: kind,
       targetId: row!.id,
       before: current,
-      after: { ...row, replaces: id, scheduleCarriedOver: carried },
+      after: { ...row, replaces: id, scheduleCarriedOver: carried, scheduleCarriedOverFrom: from },
     });
     return row!;
   });
   ctx.content.invalidate();
   return revised as ItemOf<K>;
+}
+
+/** How far back a chain of `replaces` is followed: far more editions than a contract will see. */
+export const MAX_REPLACES_CHAIN = 50;
+
+/**
+ * An item and the items it replaces, nearest first (the item, the one it replaces, that one's...),
+ * with the fields a schedule's carry-over compares; a loop is followed once.
+ */
+async function replacedChain(tx: Transaction, kind: ContentKind, id: number) {
+  const table = tableOf(kind);
+  const chain = await tx.rows<{ id: number; depth: number }>(sql`
+    WITH RECURSIVE chain(id, depth) AS (
+      SELECT ${id}::int, 0
+      UNION ALL
+      SELECT t.replaces, chain.depth + 1 FROM chain JOIN ${table} t ON t.id = chain.id
+      WHERE t.replaces IS NOT NULL AND chain.depth < ${MAX_REPLACES_CHAIN}
+    )
+    SELECT id, min(depth)::int AS depth FROM chain GROUP BY id ORDER BY depth`);
+  const items = await tx.db
+    .select(columnsOf(kind))
+    .from(table)
+    .where(
+      inArray(
+        table.id,
+        chain.map((c) => c.id),
+      ),
+    );
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return chain.flatMap((c) => byId.get(c.id) ?? []);
 }
 
 /** Deletes the item, or archives it when members have used it. */

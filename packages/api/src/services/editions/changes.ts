@@ -8,6 +8,7 @@ import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
+import { MAX_REPLACES_CHAIN } from "../content/items.ts";
 import type { editionChanges } from "./schemas.ts";
 
 type Changes = z.infer<typeof editionChanges>;
@@ -27,8 +28,10 @@ interface Row {
 }
 
 /**
- * One statement per kind: pairs of (old in `from`, new in `to`) joined by `replaces`, plus the items
- * only one side has. An item true for both editions is unchanged and never listed.
+ * One statement per kind: pairs of (old in `from`, new in `to`), plus the items only one side has. An
+ * item true for both editions is unchanged and never listed. A new item is paired with the nearest item
+ * of `from` back along its `replaces` chain, through the texts of editions in between (C replaces B
+ * replaces A: from A's edition to C's, A and C pair, as decision 0013 allows for editions apart).
  */
 const pairs = (table: "questions" | "flashcards", text: string, answer: string, from: string, to: string) => {
   const t = sql.raw(table);
@@ -36,12 +39,28 @@ const pairs = (table: "questions" | "flashcards", text: string, answer: string, 
   const kind = table === "questions" ? "question" : "flashcard";
   const inEd = (alias: string, slug: string) => sql`${slug} = ANY(${sql.raw(alias)}.editions)`;
   return sql`
-    SELECT ${kind} AS kind, coalesce(n.section_number, o.section_number) AS "sectionNumber",
-      o.id AS "oldId", o.citation AS "oldCitation", o.${txt} AS "oldText", o.${ans} AS "oldAnswer",
-      n.id AS "newId", n.citation AS "newCitation", n.${txt} AS "newText", n.${ans} AS "newAnswer"
-    FROM (SELECT * FROM ${t} n WHERE n.archived_at IS NULL AND ${inEd("n", to)} AND NOT ${inEd("n", from)}) n
-    FULL JOIN (SELECT * FROM ${t} o WHERE o.archived_at IS NULL AND ${inEd("o", from)} AND NOT ${inEd("o", to)}) o
-      ON o.id = n.replaces`;
+    SELECT * FROM (
+      WITH RECURSIVE
+        n AS (SELECT * FROM ${t} n WHERE n.archived_at IS NULL AND ${inEd("n", to)} AND NOT ${inEd("n", from)}),
+        o AS (SELECT * FROM ${t} o WHERE o.archived_at IS NULL AND ${inEd("o", from)} AND NOT ${inEd("o", to)}),
+        -- Back from each new item along replaces, stopping at an item of the earlier edition.
+        chain(new_id, at, depth) AS (
+          SELECT n.id, n.replaces, 1 FROM n WHERE n.replaces IS NOT NULL
+          UNION ALL
+          SELECT chain.new_id, r.replaces, chain.depth + 1 FROM chain JOIN ${t} r ON r.id = chain.at
+          WHERE r.replaces IS NOT NULL AND chain.depth < ${MAX_REPLACES_CHAIN}
+            AND NOT EXISTS (SELECT 1 FROM o WHERE o.id = chain.at)
+        ),
+        link AS (
+          SELECT DISTINCT ON (new_id) new_id, at AS old_id FROM chain
+          WHERE EXISTS (SELECT 1 FROM o WHERE o.id = chain.at) ORDER BY new_id, depth
+        )
+      SELECT ${kind} AS kind, coalesce(n.section_number, o.section_number) AS "sectionNumber",
+        o.id AS "oldId", o.citation AS "oldCitation", o.${txt} AS "oldText", o.${ans} AS "oldAnswer",
+        n.id AS "newId", n.citation AS "newCitation", n.${txt} AS "newText", n.${ans} AS "newAnswer"
+      FROM (SELECT n.*, link.old_id FROM n LEFT JOIN link ON link.new_id = n.id) n
+      FULL JOIN o ON o.id = n.old_id
+    ) AS ${sql.raw(`${kind}_pairs`)}`;
 };
 
 export async function changesBetween(ctx: Pick<Context, "database" | "content">, from: string, to: string) {

@@ -6,6 +6,7 @@ import type { ReviewStateCode } from "@jcba/domain";
 import { simulateWorkload, type WorkloadDay } from "@jcba/domain/workload";
 import { sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import { type ItemRow, modelParametersOf, parsedParameters } from "../reviews/schedule.ts";
 import { settingsOf } from "../reviews/sessions.ts";
 
@@ -13,12 +14,12 @@ import { settingsOf } from "../reviews/sessions.ts";
 const DEFAULT_FIRST_PASS = 0.7;
 
 export async function workloadOf(
-  ctx: Pick<Context, "database" | "content">,
+  ctx: Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>,
   userId: number,
   input: { retention?: number | undefined; days: number },
   now = new Date(),
 ): Promise<WorkloadDay[]> {
-  const [settings, items, [facts], snapshot] = await Promise.all([
+  const [settings, items, [facts], { bank: snapshot }] = await Promise.all([
     settingsOf(ctx, userId),
     ctx.database.rows<
       ItemRow & { item_type: string; item_id: number }
@@ -27,9 +28,9 @@ export async function workloadOf(
     ctx.database.rows<{ parameters: unknown; first_pass: number | string | null }>(sql`
       SELECT ${modelParametersOf(sql`${userId}::int`)} AS parameters,
         (SELECT avg((rating >= 3)::int) FROM review_log WHERE user_id = ${userId} AND is_new) AS first_pass`),
-    ctx.content.get(),
+    studyBank(ctx),
   ]);
-  // Items still in the bank; the rest of the bank arrives as new items.
+  // Items still in the member's edition of the bank; the rest of it arrives as new items.
   const inBank = items.filter((i) =>
     i.item_type === "question" ? snapshot.questionsById.has(i.item_id) : snapshot.flashcardsById.has(i.item_id),
   );

@@ -7,9 +7,10 @@ import { HARD_ITEM_LAPSES, type MissReason } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import { toIso } from "../rows.ts";
 
-type Reader = Pick<Context, "database" | "content">;
+type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
 
 export async function hardItemsOf(ctx: Reader, userId: number) {
   const rows = await ctx.database.rows<{ itemId: number; lapses: number; reason: MissReason | null }>(sql`
@@ -19,14 +20,15 @@ export async function hardItemsOf(ctx: Reader, userId: number) {
     FROM review_items i
     WHERE i.user_id = ${userId} AND i.item_type = 'question' AND i.lapses >= ${HARD_ITEM_LAPSES}
     ORDER BY i.lapses DESC, i.item_id`);
-  const snapshot = await ctx.content.get();
+  // The questions of the member's edition: one they lapsed in another edition's text is not asked now.
+  const { bank } = await studyBank(ctx);
   const bySection = new Map<
     number,
     { questionId: number; questionText: string; lapses: number; lastReason: MissReason | null }[]
   >();
   for (const r of rows) {
-    const q = snapshot.questionsById.get(r.itemId);
-    if (!q) continue; // archived or deleted: no longer asked
+    const q = bank.questionsById.get(r.itemId);
+    if (!q) continue; // archived, deleted or of another edition: not asked
     const list = bySection.get(q.sectionNumber) ?? [];
     list.push({ questionId: q.id, questionText: q.questionText, lapses: r.lapses, lastReason: r.reason });
     bySection.set(q.sectionNumber, list);

@@ -9,11 +9,12 @@ import { recallAt } from "@jcba/domain/recall";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
+import { studyBank } from "../editions/member-edition.ts";
 import { forecastInstant, readinessOf } from "../readiness/readiness.ts";
 import { settingsOf } from "../reviews/sessions.ts";
 import type { PlanInput, StudyPlan } from "./schemas.ts";
 
-type Reader = Pick<Context, "database" | "content">;
+type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
 
 /** The plan sections' predicted recall at an instant: the mean over their active questions. */
 async function sectionsRecall(ctx: Reader, userId: number, sections: readonly number[], now: Date) {
@@ -30,7 +31,8 @@ async function sectionsRecall(ctx: Reader, userId: number, sections: readonly nu
 
 /** The member's plan questions: how many, how many never reviewed, how many predicted below the target on the date. */
 async function planItems(ctx: Reader, userId: number, sections: readonly number[], target: number, at: Date | null) {
-  const snapshot = await ctx.content.get();
+  // The plan's questions are those of the member's edition, as readiness counts them.
+  const { bank: snapshot } = await studyBank(ctx);
   const ids = new Set(sections.flatMap((s) => (snapshot.questionsBySection.get(s) ?? []).map((q) => q.id)));
   const rows = await ctx.database.rows<{ itemId: number; stability: number; state: number; lastReview: string | Date }>(
     sql`SELECT item_id AS "itemId", stability, state, last_review AS "lastReview"
@@ -54,7 +56,7 @@ export async function activePlanQuestions(ctx: Reader, userId: number, timeZone:
     .from(studyPlans)
     .where(eq(studyPlans.userId, userId));
   if (!plan || localDate(timeZone, now) > plan.endDate) return new Set<number>();
-  const snapshot = await ctx.content.get();
+  const { bank: snapshot } = await studyBank(ctx);
   return new Set(plan.sections.flatMap((s) => (snapshot.questionsBySection.get(s) ?? []).map((q) => q.id)));
 }
 

@@ -28,10 +28,29 @@ export const QUESTION_COLUMNS = [
   "correctAnswer",
   "explanation",
   "citation",
+  "editions",
+  "replaces",
 ] as const;
-export const FLASHCARD_COLUMNS = ["id", "sectionNumber", "term", "definition", "citation"] as const;
+export const FLASHCARD_COLUMNS = [
+  "id",
+  "sectionNumber",
+  "term",
+  "definition",
+  "citation",
+  "editions",
+  "replaces",
+] as const;
 
-export interface ExportQuestion {
+/**
+ * The contract editions an item is true for and the item of an earlier edition it replaces
+ * (docs/decisions/0013-editions-replace-items.md): one CSV column each, the editions separated by spaces.
+ */
+export interface ItemEditions {
+  editions: string[];
+  replaces: number | null;
+}
+
+export interface ExportQuestion extends ItemEditions {
   id: number;
   sectionNumber: number;
   questionType: string;
@@ -41,7 +60,7 @@ export interface ExportQuestion {
   explanation: string;
   citation: string | null;
 }
-export interface ExportFlashcard {
+export interface ExportFlashcard extends ItemEditions {
   id: number;
   sectionNumber: number;
   term: string;
@@ -69,6 +88,10 @@ export function serialize(
   rows: (ExportQuestion | ExportFlashcard)[],
 ): string {
   if (format === "json") return JSON.stringify(rows, null, 2);
+  const editionCells = (item: ItemEditions) => ({
+    editions: item.editions.join(" "),
+    replaces: item.replaces ?? "",
+  });
   if (kind === "questions") {
     const flat = (rows as ExportQuestion[]).map((q) => ({
       id: q.id,
@@ -82,6 +105,7 @@ export function serialize(
       correctAnswer: q.correctAnswer,
       explanation: q.explanation,
       citation: q.citation ?? "",
+      ...editionCells(q),
     }));
     return Papa.unparse(
       { fields: [...QUESTION_COLUMNS], data: flat.map((r) => QUESTION_COLUMNS.map((c) => r[c])) },
@@ -91,7 +115,10 @@ export function serialize(
   return Papa.unparse(
     {
       fields: [...FLASHCARD_COLUMNS],
-      data: (rows as ExportFlashcard[]).map((f) => FLASHCARD_COLUMNS.map((c) => f[c] ?? "")),
+      data: (rows as ExportFlashcard[]).map((f) => {
+        const flat = { ...f, citation: f.citation ?? "", ...editionCells(f) };
+        return FLASHCARD_COLUMNS.map((c) => flat[c]);
+      }),
     },
     { escapeFormulae: FORMULA_START },
   );
@@ -111,7 +138,20 @@ export type CheckedRow<T> = {
   values: T;
   /** GIFT short answers: further spellings accepted as right. */
   alternatives?: string[] | null;
+  /** The editions the row names; undefined keeps an item's (a new item gets the edition in force). */
+  editions?: string[];
+  /** The item the row replaces (null: none); undefined keeps an item's. */
+  replaces?: number | null;
 };
+
+/** What an import checks rows against besides the file: the editions there are and each item's `replaces`. */
+export interface ImportContext {
+  defaultSection?: number | null;
+  /** The editions' slugs (GET /api/editions). */
+  editions?: ReadonlySet<string>;
+  /** Every existing item's id and the item it replaces, to refuse a chain that comes back to itself. */
+  replaces?: ReadonlyMap<number, number | null>;
+}
 
 const optionalId = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? null : v),
@@ -177,6 +217,71 @@ async function parseRecords(
   };
 }
 
+/**
+ * A row's `editions`: a list of slugs (in CSV, one cell with the slugs separated by spaces). Absent or
+ * empty keeps the item's editions, as an older file without the column does; an unknown slug is a problem.
+ */
+function editionsOf(value: unknown, known: ReadonlySet<string>, problems: string[]): string[] | undefined {
+  const list = typeof value === "string" ? value.split(/[\s,;]+/).filter((s) => s !== "") : (value ?? []);
+  if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) {
+    problems.push("editions: must be a list of edition names, like jcba-2016.");
+    return undefined;
+  }
+  if (list.length === 0) return undefined;
+  const unknown = list.filter((slug) => !known.has(slug));
+  if (unknown.length > 0)
+    problems.push(`editions: there is no edition ${unknown.join(", ")} (GET /api/editions lists them).`);
+  return [...new Set(list)];
+}
+
+/** A row's `replaces`: absent keeps the item's, empty or null means none, else the id of another item of the file's kind. */
+function replacesOf(
+  record: Record<string, unknown>,
+  id: number | null,
+  existingIds: ReadonlySet<number>,
+  noun: string,
+  problems: string[],
+): number | null | undefined {
+  if (!("replaces" in record)) return undefined;
+  const parsed = optionalId.safeParse(record.replaces);
+  if (!parsed.success) {
+    problems.push(`replaces: must be empty or the id of the ${noun} this one replaces.`);
+    return undefined;
+  }
+  const replaces = parsed.data;
+  if (replaces === null) return null;
+  if (!existingIds.has(replaces)) problems.push(`replaces: no ${noun} has id ${replaces}.`);
+  else if (replaces === id) problems.push(`replaces: a ${noun} cannot replace itself.`);
+  return replaces;
+}
+
+/**
+ * Rows whose `replaces` would lead back to themselves (A replaces B replaces A), with the file's
+ * changes applied over the bank's: each such row gets a problem.
+ */
+function replacesCycles(
+  rows: { report: RowReport; replaces?: number | null }[],
+  existing: ReadonlyMap<number, number | null>,
+  noun: string,
+) {
+  const next = new Map(existing);
+  for (const { report, replaces } of rows)
+    if (report.id !== null && replaces !== undefined) next.set(report.id, replaces);
+  for (const { report, replaces } of rows) {
+    // A new item has no id to come back to; one naming itself is reported already.
+    if (report.id === null || replaces == null || replaces === report.id) continue;
+    const seen = new Set<number>();
+    for (let at: number | null | undefined = replaces; at != null && !seen.has(at); at = next.get(at)) {
+      if (at === report.id) {
+        report.problems.push(`replaces: ${noun} ${replaces} already leads back to ${noun} ${report.id}.`);
+        report.action = "invalid";
+        break;
+      }
+      seen.add(at);
+    }
+  }
+}
+
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message));
 }
@@ -190,8 +295,11 @@ export async function checkImport<K extends TransferKind>(
   format: ImportFormat,
   content: string,
   existingIds: ReadonlySet<number>,
-  options: { defaultSection?: number | null } = {},
+  options: ImportContext = {},
 ) {
+  const noun = kind === "questions" ? "question" : "flashcard";
+  const knownEditions = options.editions ?? new Set<string>();
+  const linked: { report: RowReport; replaces?: number | null }[] = [];
   const reports: RowReport[] = [];
   const valid: CheckedRow<z.infer<typeof questionInput> | z.infer<typeof flashcardInput>>[] = [];
   if ((format === "gift" || format === "aiken") && kind !== "questions")
@@ -229,8 +337,7 @@ export async function checkImport<K extends TransferKind>(
     const idResult = optionalId.safeParse((record as { id?: unknown }).id);
     const id = idResult.success ? idResult.data : null;
     if (!idResult.success) problems.push("id: must be empty (new item) or the id of an existing item.");
-    else if (id !== null && !existingIds.has(id))
-      problems.push(`id: no ${kind === "questions" ? "question" : "flashcard"} has id ${id}.`);
+    else if (id !== null && !existingIds.has(id)) problems.push(`id: no ${noun} has id ${id}.`);
     else if (id !== null && seen.has(id)) problems.push(`id: ${id} appears twice in the file.`);
     if (id !== null) seen.add(id);
 
@@ -247,15 +354,34 @@ export async function checkImport<K extends TransferKind>(
     const schema = kind === "questions" ? questionInput : flashcardInput;
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) problems.push(...issuesOf(parsed.error));
-    reports.push({ row, id, action: problems.length > 0 ? "invalid" : id === null ? "create" : "update", problems });
+    const editions = editionsOf((record as { editions?: unknown }).editions, knownEditions, problems);
+    const replaces = replacesOf(record, id, existingIds, noun, problems);
+    const report: RowReport = {
+      row,
+      id,
+      action: problems.length > 0 ? "invalid" : id === null ? "create" : "update",
+      problems,
+    };
+    reports.push(report);
+    linked.push({ report, replaces });
     if (problems.length === 0 && parsed.success)
-      valid.push({ row, id, values: parsed.data, alternatives: moodle?.[index]?.alternatives ?? null });
+      valid.push({
+        row,
+        id,
+        values: parsed.data,
+        alternatives: moodle?.[index]?.alternatives ?? null,
+        editions,
+        replaces,
+      });
   }
+  replacesCycles(linked, options.replaces ?? new Map(), noun);
+  const ok = new Set(reports.flatMap((r) => (r.problems.length === 0 ? [r.row] : [])));
+  const candidates = valid.filter((c) => ok.has(c.row));
   // `candidates`: every row without problems, for a dry run to report the versions they would make.
   return {
     error: undefined,
     reports,
-    valid: reports.some((r) => r.problems.length > 0) ? [] : valid,
-    candidates: valid,
+    valid: reports.some((r) => r.problems.length > 0) ? [] : candidates,
+    candidates,
   };
 }

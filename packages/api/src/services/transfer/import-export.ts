@@ -2,7 +2,7 @@
  * The admin's export of the question bank or the deck (JSON or CSV), and import (JSON, CSV, Moodle GIFT
  * or Aiken: formats.ts checks every row): all rows or none, each in the audit trail.
  */
-import { flashcards, questions } from "@jcba/db";
+import { editions, flashcards, questions } from "@jcba/db";
 import { FLASHCARD_VERSION_FIELDS, fieldChanges, QUESTION_VERSION_FIELDS } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { asc, eq, inArray } from "drizzle-orm";
@@ -18,11 +18,11 @@ export async function exportItems(ctx: Pick<Context, "database">, input: z.outpu
   const rows =
     input.kind === "questions"
       ? await ctx.database.db
-          .select(questionColumns)
+          .select({ ...questionColumns, replaces: questions.replaces })
           .from(questions)
           .orderBy(asc(questions.sectionNumber), asc(questions.id))
       : await ctx.database.db
-          .select(flashcardColumns)
+          .select({ ...flashcardColumns, replaces: flashcards.replaces })
           .from(flashcards)
           .orderBy(asc(flashcards.sectionNumber), asc(flashcards.id));
   const date = new Date().toISOString().slice(0, 10);
@@ -36,18 +36,20 @@ export async function exportItems(ctx: Pick<Context, "database">, input: z.outpu
 
 type Checked = Awaited<ReturnType<typeof checkImport>>["valid"][number];
 
-/** The values an imported row writes. */
-function rowValues(kind: "questions" | "flashcards", { values, alternatives }: Checked, now: Date) {
+/** The values an imported row writes; editions and `replaces` only when the row gives them. */
+function rowValues(kind: "questions" | "flashcards", { values, alternatives, editions, replaces }: Checked, now: Date) {
   const v = values as Record<string, unknown>;
+  const linked = { ...(editions ? { editions } : {}), ...(replaces !== undefined ? { replaces } : {}) };
   return kind === "questions"
     ? {
         ...v,
         options: v.questionType === "multiple-choice" ? v.options : null,
         citation: v.citation ?? null,
         ...(alternatives ? { alternatives } : {}),
+        ...linked,
         editedAt: now,
       }
-    : { ...v, citation: v.citation ?? null, editedAt: now };
+    : { ...v, citation: v.citation ?? null, ...linked, editedAt: now };
 }
 
 /**
@@ -91,9 +93,15 @@ export async function importItems(
   input: z.output<typeof importInput>,
 ) {
   const table = input.kind === "questions" ? questions : flashcards;
-  const ids = new Set((await ctx.database.db.select({ id: table.id }).from(table)).map((r) => r.id));
-  const checked = await checkImport(input.kind, input.format, input.content, ids, {
+  const [items, known] = await Promise.all([
+    ctx.database.db.select({ id: table.id, replaces: table.replaces }).from(table),
+    ctx.database.db.select({ slug: editions.slug }).from(editions),
+  ]);
+  const replaces = new Map(items.map((r) => [r.id, r.replaces]));
+  const checked = await checkImport(input.kind, input.format, input.content, new Set(replaces.keys()), {
     defaultSection: input.defaultSection ?? null,
+    editions: new Set(known.map((e) => e.slug)),
+    replaces,
   });
   const now = new Date();
   const versions = await versionsMade(ctx, input.kind, ("candidates" in checked && checked.candidates) || [], now);

@@ -1,0 +1,43 @@
+import { NativeSelect } from "@chakra-ui/react";
+import { EditionOptions } from "../../editions/EditionOptions.tsx";
+import { FormField } from "../AdminUi.tsx";
+import type { FormDialogMode } from "../EditDialog.tsx";
+import type { ReviseState } from "./useReviseItem.ts";
+
+/**
+ * 'Revise for a new edition' in an item's own edit dialog: its title and button, and the edition the
+ * new text is for, chosen before the item's fields (filled in from the item).
+ */
+export function reviseMode<T, P>(state: ReviseState<T, P>, noun: "question" | "card"): FormDialogMode {
+  // The choices are the item's own editions: it keeps the others.
+  const others = state.choices
+    .filter((e) => e.slug !== state.edition)
+    .map((e) => e.name)
+    .reverse();
+  return {
+    title: `Revise ${noun === "question" ? "Question" : "Flashcard"} for a New Edition`,
+    submitLabel: "Save for this edition",
+    intro: (
+      <FormField
+        label="Edition of the new text"
+        required
+        error={state.editionError}
+        helper={`A new ${noun} for this edition only replaces this one there${others.length > 0 ? `; this one keeps its text for ${others.join(", ")}` : ""}. Members' review schedules carry over when the answer stays the same.`}
+      >
+        {(described) => (
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field
+              {...described}
+              name="edition"
+              value={state.edition}
+              onChange={(e) => state.setEdition(e.currentTarget.value)}
+            >
+              <EditionOptions editions={state.choices} />
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        )}
+      </FormField>
+    ),
+  };
+}
