@@ -38,12 +38,37 @@ async function mount(user: SessionUser, app: Promise<typeof import("./app/App.ts
   await mountApp(document.getElementById("root")!, user);
 }
 
+/**
+ * Starts downloading the screen's own code (the build lists it per route in index.html, vite.config.ts)
+ * beside the app's, rather than after it.
+ */
+function preloadScreen() {
+  try {
+    const { files, routes } = JSON.parse(document.getElementById("route-chunks")?.textContent ?? "null") as {
+      files: string[];
+      routes: [string, number[]][];
+    };
+    const wanted = new Set<number>();
+    for (const [pattern, indexes] of routes)
+      if (new RegExp(pattern).test(location.pathname)) for (const i of indexes) wanted.add(i);
+    for (const i of wanted) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = `/assets/${files[i]}`;
+      document.head.append(link);
+    }
+  } catch {
+    // No list (the development server): the router loads the screen's code itself.
+  }
+}
+
 async function boot() {
   if (html.dataset.auth === "out") return;
   // The server sent the signed-in page (or the service worker did, offline): the app chunk downloads
   // while the session is asked for, instead of after.
   const app = import("./app/App.tsx");
   app.catch(() => undefined); // not needed after all when the session turns out to have ended
+  preloadScreen();
   // The first number format loads the browser's locale data, about 100 ms of main thread on a slow
   // phone: done now, while the app downloads, rather than inside the first render (Chakra's progress
   // bars format their value).
