@@ -5,6 +5,7 @@ import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { type RouteChunks, routePattern } from "./src/app/routeChunks.ts";
 
 const BRAND = "#1d4ed8";
 
@@ -70,8 +71,8 @@ function precompiledChakraCss(): Plugin {
  * (`<script type="application/json" id="route-chunks">`): the first script (src/entry.ts) preloads the
  * screen's chunks beside the app's, instead of the router asking for them only once the app's chunk
  * has downloaded and run (a second round of requests on a slow connection before the screen can draw).
- * Each entry is a pathname pattern (from the route file's name: `study.$section` → `/study/[^/]+`)
- * and the files in assets/, by index into a shared list.
+ * Each entry is a pathname pattern (from the route file's name, src/app/routeChunks.ts) and the files
+ * in assets/, by index into a shared list.
  */
 function routeChunkPreloads(): Plugin {
   return {
@@ -104,16 +105,12 @@ function routeChunkPreloads(): Plugin {
           const name = f.replace(/^assets\//, "");
           return files.includes(name) ? files.indexOf(name) : files.push(name) - 1;
         };
-        const table = routes.flatMap(({ name, file }) => {
-          const segments = name.replace(/\//g, ".").split(".");
-          const layout = segments.at(-1) === "route";
-          if (layout || segments.at(-1) === "index") segments.pop();
-          const path = segments.map((s) => (s.startsWith("$") ? "[^/]+" : s)).join("/");
-          const pattern = layout ? `^/${path}(/|$)` : `^/${path}/?$`;
+        const table = routes.flatMap(({ name, file }): RouteChunks["routes"] => {
           const needed = [...closure(file)].filter((f) => !loaded.has(f)).map(indexOf);
-          return needed.length > 0 ? [[pattern, needed]] : [];
+          return needed.length > 0 ? [[routePattern(name), needed]] : [];
         });
-        const data = JSON.stringify({ files, routes: table }).replaceAll("<", "\\u003c");
+        const list: RouteChunks = { files, routes: table };
+        const data = JSON.stringify(list).replaceAll("<", "\\u003c");
         return html.replace(
           "</head>",
           `  <script type="application/json" id="route-chunks">${data}</script>\n  </head>`,

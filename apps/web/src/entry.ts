@@ -4,6 +4,7 @@
  * connection, the member last signed in on this device gets the app from the service worker's copy
  * and the data saved on the device; their writes wait in the outbox until their session is back.
  */
+import { type RouteChunks, screenChunks } from "./app/routeChunks.ts";
 import type { SessionUser } from "./app/session.ts";
 
 const html = document.documentElement;
@@ -44,17 +45,11 @@ async function mount(user: SessionUser, app: Promise<typeof import("./app/App.ts
  */
 function preloadScreen() {
   try {
-    const { files, routes } = JSON.parse(document.getElementById("route-chunks")?.textContent ?? "null") as {
-      files: string[];
-      routes: [string, number[]][];
-    };
-    const wanted = new Set<number>();
-    for (const [pattern, indexes] of routes)
-      if (new RegExp(pattern).test(location.pathname)) for (const i of indexes) wanted.add(i);
-    for (const i of wanted) {
+    const list = JSON.parse(document.getElementById("route-chunks")?.textContent ?? "null") as RouteChunks;
+    for (const href of screenChunks(list, location.pathname)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
-      link.href = `/assets/${files[i]}`;
+      link.href = href;
       document.head.append(link);
     }
   } catch {
