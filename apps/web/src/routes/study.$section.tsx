@@ -19,6 +19,11 @@ export const Route = createFileRoute("/study/$section")({
   loader: ({ context: { queryClient, trpc }, params }) => {
     const section = parseSectionParam(params.section);
     if (typeof section === "number") void queryClient.prefetchQuery(trpc.questions.list.queryOptions({ section }));
+    // What the session reads as it mounts (the member's edition, flags and confidence setting), in the
+    // same request, rather than in a second round trip once the questions are in.
+    void queryClient.prefetchQuery(trpc.account.studyEdition.queryOptions());
+    void queryClient.prefetchQuery(trpc.flags.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.review.settings.queryOptions());
   },
   component: StudySectionPage,
 });
