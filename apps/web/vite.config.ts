@@ -5,6 +5,7 @@ import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { type RouteChunks, routePattern } from "./src/app/routeChunks.ts";
 
 const BRAND = "#1d4ed8";
 
@@ -65,6 +66,60 @@ function precompiledChakraCss(): Plugin {
   };
 }
 
+/**
+ * Which code each signed-in screen needs beyond the app's own chunk, written into index.html as data
+ * (`<script type="application/json" id="route-chunks">`): the first script (src/entry.ts) preloads the
+ * screen's chunks beside the app's, instead of the router asking for them only once the app's chunk
+ * has downloaded and run (a second round of requests on a slow connection before the screen can draw).
+ * Each entry is a pathname pattern (from the route file's name, src/app/routeChunks.ts) and the files
+ * in assets/, by index into a shared list.
+ */
+function routeChunkPreloads(): Plugin {
+  return {
+    name: "jcba:route-chunk-preloads",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (file: string, into = new Set<string>()) => {
+          if (into.has(file) || !byFile.has(file)) return into;
+          into.add(file);
+          for (const f of byFile.get(file)!.imports) closure(f, into);
+          return into;
+        };
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/App.tsx"));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!app || !entry) return html;
+        const loaded = closure(app.fileName, closure(entry.fileName));
+        // The member's screens: the admin's are used at a desk, and the list rides on every page.
+        const routes = chunks.flatMap((c) => {
+          const name = c.facadeModuleId?.match(/\/src\/routes\/(.+)\.tsx\?tsr-split=component$/)?.[1];
+          return name && !name.startsWith("admin/") ? [{ name, file: c.fileName }] : [];
+        });
+        const files: string[] = [];
+        // Every chunk is in assets/: the list names them without it.
+        const indexOf = (f: string) => {
+          const name = f.replace(/^assets\//, "");
+          return files.includes(name) ? files.indexOf(name) : files.push(name) - 1;
+        };
+        const table = routes.flatMap(({ name, file }): RouteChunks["routes"] => {
+          const needed = [...closure(file)].filter((f) => !loaded.has(f)).map(indexOf);
+          return needed.length > 0 ? [[routePattern(name), needed]] : [];
+        });
+        const list: RouteChunks = { files, routes: table };
+        const data = JSON.stringify(list).replaceAll("<", "\\u003c");
+        return html.replace(
+          "</head>",
+          `  <script type="application/json" id="route-chunks">${data}</script>\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -75,6 +130,7 @@ export default defineConfig({
     }),
     react(),
     precompiledChakraCss(),
+    routeChunkPreloads(),
     VitePWA({
       // The signed-in app registers the worker (src/app/pwa.ts), so the landing page loads none of it;
       // a new version waits for the member's Reload instead of swapping in mid-session.

@@ -20,7 +20,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium as playwright } from "playwright-core";
 
@@ -61,9 +61,12 @@ const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/serv
 });
 await new Promise((res) => server.stdout.on("data", (d) => String(d).includes("is running at") && res()));
 
+let members = 0;
 /** A new member's session cookie: the signed-in screens are measured as a member sees them. */
 async function signedInCookie(admin = false) {
-  const account = admin ? ADMIN : { email: `lh${Date.now()}@test.local`, password: "lighthouse-member-k7Qz" };
+  const account = admin
+    ? ADMIN
+    : { email: `lh${Date.now()}-${++members}@test.local`, password: "lighthouse-member-k7Qz" };
   // Past capacity (a loaded machine) the server answers 503 with Retry-After: wait and ask again.
   const post = async (path, body, tries = 10) => {
     const res = await fetch(`${base}${path}`, {
@@ -189,43 +192,69 @@ async function repeatVisit(cookie) {
 }
 const rows = [];
 let exitCode = 0;
+const loadBefore = loadavg()[0];
 try {
   const cookie = await signedInCookie();
-  if (screens.includes("/")) {
-    const times = await repeatVisit(await signedInCookie());
-    rows.repeat = `Repeat visit (service worker and device copy warm), the dashboard's numbers at ${times.map((t) => `${Math.round(t)} ms`).join(", ")}: median ${Math.round(median(times))} ms`;
-  }
   const adminCookie = screens.some((s) => s.startsWith("/admin")) ? await signedInCookie(true) : null;
+  // Signed in now, while the server is fresh: a member of its own, whose first visit warms the device.
+  const repeatCookie = screens.includes("/") ? await signedInCookie() : null;
+  // A screen (or a run) that fails is reported as failed; the other screens' figures still print.
   for (const screen of screens) {
     const landing = screen === "landing";
     const samples = [];
+    const failures = [];
     for (let i = 0; i < runs; i++) {
-      const r = lighthouse(
-        `${base}${landing ? "/" : screen}`,
-        landing ? null : screen.startsWith("/admin") ? adminCookie : cookie,
-        landing ? "performance,accessibility,best-practices,seo" : "performance",
-      );
-      // A signed-in screen that shows the landing page measured nothing: the session was not sent.
-      if (!landing && r.finalDisplayedUrl.includes("/api/login")) throw new Error(`${screen}: not signed in`);
-      samples.push({
-        performance: Math.round(r.categories.performance.score * 100),
-        lcp: r.audits["largest-contentful-paint"].numericValue,
-        tbt: r.audits["total-blocking-time"].numericValue,
-        cls: r.audits["cumulative-layout-shift"].numericValue,
-        others: landing
-          ? ["accessibility", "best-practices", "seo"].map((c) => `${c} ${Math.round(r.categories[c].score * 100)}`)
-          : [],
-      });
-      process.stderr.write(".");
+      try {
+        const r = lighthouse(
+          `${base}${landing ? "/" : screen}`,
+          landing ? null : screen.startsWith("/admin") ? adminCookie : cookie,
+          landing ? "performance,accessibility,best-practices,seo" : "performance",
+        );
+        // A signed-in screen that shows the landing page measured nothing: the session was not sent.
+        if (!landing && r.finalDisplayedUrl.includes("/api/login")) throw new Error(`${screen}: not signed in`);
+        samples.push({
+          performance: Math.round(r.categories.performance.score * 100),
+          lcp: r.audits["largest-contentful-paint"].numericValue,
+          tbt: r.audits["total-blocking-time"].numericValue,
+          cls: r.audits["cumulative-layout-shift"].numericValue,
+          others: landing
+            ? ["accessibility", "best-practices", "seo"].map((c) => `${c} ${Math.round(r.categories[c].score * 100)}`)
+            : [],
+        });
+        process.stderr.write(".");
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+        process.stderr.write("x");
+      }
     }
-    rows.push({
-      screen,
-      performance: median(samples.map((s) => s.performance)),
-      lcp: median(samples.map((s) => s.lcp)),
-      tbt: median(samples.map((s) => s.tbt)),
-      cls: median(samples.map((s) => s.cls)),
-      others: samples.at(-1).others.join(", "),
-    });
+    if (failures.length > 0) exitCode = 1;
+    rows.push(
+      samples.length === 0
+        ? { screen, failed: failures.at(-1) }
+        : {
+            screen,
+            performance: median(samples.map((s) => s.performance)),
+            lcp: median(samples.map((s) => s.lcp)),
+            tbt: median(samples.map((s) => s.tbt)),
+            cls: median(samples.map((s) => s.cls)),
+            others: [
+              ...samples.at(-1).others,
+              ...(failures.length > 0 ? [`${samples.length} of ${runs} runs (${failures.at(-1)})`] : []),
+            ].join(", "),
+          },
+    );
+  }
+  // Last, so a repeat visit that times out costs only its own line.
+  if (screens.includes("/")) {
+    try {
+      const times = await repeatVisit(repeatCookie);
+      rows.repeat = `Repeat visit (service worker and device copy warm), the dashboard's numbers at ${times.map((t) => `${Math.round(t)} ms`).join(", ")}: median ${Math.round(median(times))} ms`;
+    } catch (error) {
+      exitCode = 1;
+      const reason =
+        error instanceof Error ? `${error.message.split("\n")[0]}${error.cause ? ` (${error.cause})` : ""}` : error;
+      rows.repeat = `Repeat visit failed: ${reason}`;
+    }
   }
 } catch (error) {
   console.error(error);
@@ -237,12 +266,17 @@ try {
   rmSync(data, { recursive: true, force: true });
 }
 
-console.log(`\nLighthouse 12.8 mobile, median of ${runs} run(s) per screen:\n`);
+// Timings move with the machine's load: the 1-minute load average goes beside them.
+console.log(
+  `\nLighthouse 12.8 mobile, median of ${runs} run(s) per screen (load average ${loadBefore.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end):\n`,
+);
 console.log("| screen | performance | LCP | TBT | CLS |");
 console.log("|---|---|---|---|---|");
 for (const r of rows)
   console.log(
-    `| ${r.screen} | ${r.performance} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt).toLocaleString("en")} ms | ${r.cls.toFixed(2)} |${r.others ? ` ${r.others}` : ""}`,
+    r.failed
+      ? `| ${r.screen} | failed: ${r.failed} | | | |`
+      : `| ${r.screen} | ${r.performance} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt).toLocaleString("en")} ms | ${r.cls.toFixed(2)} |${r.others ? ` ${r.others}` : ""}`,
   );
 if (rows.repeat) console.log(`\n${rows.repeat}`);
 process.exit(exitCode);

@@ -4,6 +4,7 @@
  * connection, the member last signed in on this device gets the app from the service worker's copy
  * and the data saved on the device; their writes wait in the outbox until their session is back.
  */
+import { type RouteChunks, screenChunks } from "./app/routeChunks.ts";
 import type { SessionUser } from "./app/session.ts";
 
 const html = document.documentElement;
@@ -38,12 +39,31 @@ async function mount(user: SessionUser, app: Promise<typeof import("./app/App.ts
   await mountApp(document.getElementById("root")!, user);
 }
 
+/**
+ * Starts downloading the screen's own code (the build lists it per route in index.html, vite.config.ts)
+ * beside the app's, rather than after it.
+ */
+function preloadScreen() {
+  try {
+    const list = JSON.parse(document.getElementById("route-chunks")?.textContent ?? "null") as RouteChunks;
+    for (const href of screenChunks(list, location.pathname)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+  } catch {
+    // No list (the development server): the router loads the screen's code itself.
+  }
+}
+
 async function boot() {
   if (html.dataset.auth === "out") return;
   // The server sent the signed-in page (or the service worker did, offline): the app chunk downloads
   // while the session is asked for, instead of after.
   const app = import("./app/App.tsx");
   app.catch(() => undefined); // not needed after all when the session turns out to have ended
+  preloadScreen();
   // The first number format loads the browser's locale data, about 100 ms of main thread on a slow
   // phone: done now, while the app downloads, rather than inside the first render (Chakra's progress
   // bars format their value).

@@ -32,10 +32,22 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const progress = useQuery(trpc.progress.sections.queryOptions());
   const attempts = useQuery(trpc.tests.list.queryOptions());
   const availability = useQuery(trpc.tests.availability.queryOptions());
+  // The cards between the statistics and the sections read data of their own. The content waits for
+  // it too (but not while offline, when a request waits for the connection), so no card pops in
+  // afterwards and pushes the sections down the screen (a layout shift).
+  const cards = [
+    useQuery(trpc.review.summary.queryOptions()),
+    useQuery(trpc.readiness.readiness.queryOptions(undefined)),
+    useQuery(trpc.studyPlan.get.queryOptions()),
+  ];
 
   // A failed refresh keeps the last data known (the device's copy) on screen.
   const failed = [progress, attempts, availability].find((q) => q.isError && q.data === undefined);
-  const loading = progress.isPending || attempts.isPending || availability.isPending;
+  const loading =
+    progress.isPending ||
+    attempts.isPending ||
+    availability.isPending ||
+    cards.some((q) => q.isPending && q.fetchStatus !== "paused");
   // The statistics and section cards are drawn in a deferred render that React splits into short
   // tasks, instead of in the one task that takes in the data (a query's update is never split).
   const showContent = useDeferredValue(!loading);

@@ -144,12 +144,18 @@ const OFFLINE_QUERIES = new Set([
   "review.settings",
   "flags.list",
   "analysis.peerStats",
+  // The dashboard's readiness and study plan cards: the dashboard shows at once from the device's copy.
+  "readiness.readiness",
+  "studyPlan.get",
 ]);
 
 /** Whether a query (a tRPC key: `[["router", "procedure"], { input, type }]`) is kept on the device. */
 export function keptOnDevice(queryKey: readonly unknown[]): boolean {
   const path = queryKey[0];
-  return Array.isArray(path) && OFFLINE_QUERIES.has(path.join("."));
+  if (!Array.isArray(path) || !OFFLINE_QUERIES.has(path.join("."))) return false;
+  // One section's questions (Study's first visit, before the bank is in) are saved as part of the bank.
+  const input = (queryKey[1] as { input?: { section?: unknown } } | undefined)?.input;
+  return !(path.join(".") === "questions.list" && input?.section !== undefined);
 }
 
 /** How long a copy stays usable: a member may be away from a connection for weeks of trips. */

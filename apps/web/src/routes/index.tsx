@@ -8,6 +8,9 @@ export const Route = createFileRoute("/")({
     void queryClient.prefetchQuery(trpc.progress.sections.queryOptions());
     void queryClient.prefetchQuery(trpc.tests.list.queryOptions());
     void queryClient.prefetchQuery(trpc.tests.availability.queryOptions());
+    void queryClient.prefetchQuery(trpc.review.summary.queryOptions());
+    void queryClient.prefetchQuery(trpc.readiness.readiness.queryOptions(undefined));
+    void queryClient.prefetchQuery(trpc.studyPlan.get.queryOptions());
   },
   component: function DashboardPage() {
     const { user } = Route.useRouteContext();

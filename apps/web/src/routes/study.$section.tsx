@@ -13,10 +13,17 @@ export const Route = createFileRoute("/study/$section")({
     const id = Number(search.question);
     return Number.isSafeInteger(id) && id > 0 ? { question: id } : {};
   },
-  // The bank is asked for while the screen's code downloads (not awaited: the device's copy shows
-  // first when there is one), as the dashboard's loader does for its numbers.
-  loader: ({ context: { queryClient, trpc } }) => {
-    void queryClient.prefetchQuery(trpc.questions.list.queryOptions({}));
+  // The section's questions are asked for while the screen's code downloads (not awaited: the
+  // device's copy of the bank shows first when there is one), as the dashboard's loader does for its
+  // numbers. The whole bank downloads after the first screen (src/offline/bankDownload.ts).
+  loader: ({ context: { queryClient, trpc }, params }) => {
+    const section = parseSectionParam(params.section);
+    if (typeof section === "number") void queryClient.prefetchQuery(trpc.questions.list.queryOptions({ section }));
+    // What the session reads as it mounts (the member's edition, flags and confidence setting), in the
+    // same request, rather than in a second round trip once the questions are in.
+    void queryClient.prefetchQuery(trpc.account.studyEdition.queryOptions());
+    void queryClient.prefetchQuery(trpc.flags.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.review.settings.queryOptions());
   },
   component: StudySectionPage,
 });

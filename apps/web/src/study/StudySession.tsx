@@ -7,7 +7,7 @@
  */
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { canSubmitAnswer, sidebarSectionName } from "@jcba/domain";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useIsRestoring, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
 import { useDeferredValue, useEffect, useRef, useState } from "react";
@@ -41,14 +41,18 @@ function BackToDashboard() {
  */
 export function StudySession({ section, startAt }: { section: number; startAt?: number | undefined }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const restoring = useIsRestoring();
   const edition = useStudyEdition();
   // The whole bank, read once and kept on the device: any section opens offline (its items of the
-  // member's edition).
+  // member's edition). Until the bank is on the device (a first visit: it downloads after the first
+  // screen), only this section is asked for, a few KB instead of the whole bank on the way to the
+  // first question.
+  const haveBank = queryClient.getQueryData(trpc.questions.list.queryKey({})) !== undefined;
   const questions = useQuery(
-    trpc.questions.list.queryOptions(
-      {},
-      { select: (all) => inEdition(all, edition).filter((q) => q.sectionNumber === section) },
-    ),
+    trpc.questions.list.queryOptions(haveBank ? {} : { section }, {
+      select: (all) => inEdition(all, edition).filter((q) => q.sectionNumber === section),
+    }),
   );
   const [round, setRound] = useState(0);
   // Drawn in a deferred render that React splits into short tasks, not in the one task that takes in
@@ -56,7 +60,8 @@ export function StudySession({ section, startAt }: { section: number; startAt?: 
   const loaded = useDeferredValue(questions.data !== undefined);
 
   if (questions.data === undefined || !loaded) {
-    if (questions.isError)
+    // While the device's copy is being read, an error of the section's own request (offline) is not final.
+    if (questions.isError && !restoring)
       return <ErrorCard message={errorMessage(questions.error)} onRetry={() => void questions.refetch()} />;
     return <LoadingSpinner label="Loading questions" />;
   }
