@@ -6,7 +6,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./checks.mjs";
-import { api, apiPost, BASE_URL, browser, MOBILE, signedInContext, unique, withBrowser } from "./helpers.mjs";
+import {
+  api,
+  apiDelete,
+  apiPost,
+  BASE_URL,
+  browser,
+  MOBILE,
+  signedInContext,
+  unique,
+  withBrowser,
+} from "./helpers.mjs";
 
 withBrowser();
 
@@ -82,6 +92,13 @@ test("an admin revises a question for the newer edition by keyboard, and What ch
   await item.getByText("Answer: The purser", { exact: true }).waitFor();
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page, "what changed after a revise, dark, phone");
+
+  // The e2e server's bank is shared by every file: the two questions go, newest first (it replaces the other).
+  const newer = (await api(admin.context, `/questions?section=29&edition=${slug}`)).find(
+    (q) => q.questionText === `Who approves the trip trade now? ${tag}`,
+  );
+  await apiDelete(admin.context, `/questions/${newer.id}`);
+  await apiDelete(admin.context, `/questions/${question.id}`);
   await admin.context.close();
 });
 
@@ -116,5 +133,9 @@ test("What changed links the changed cards as a deck the member studies in Flash
   await page.getByText(`Trip trade window ${tag}`).first().waitFor({ timeout: 30_000 });
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page, "a deck of changed cards");
+
+  // The shared bank keeps the shipped deck's 164 cards for the files that count them.
+  await apiDelete(admin.context, `/flashcards/${revised.id}`);
+  await apiDelete(admin.context, `/flashcards/${card.id}`);
   await Promise.all([admin.context.close(), member.context.close()]);
 });

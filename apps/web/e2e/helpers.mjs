@@ -155,3 +155,9 @@ export async function apiPost(context, path, data) {
   assert.ok(res.ok(), `POST /api${path}: ${res.status()} ${await res.text()}`);
   return res.json();
 }
+
+/** DELETE through the REST API; asserts it succeeded. */
+export async function apiDelete(context, path) {
+  const res = await context.request.delete(`${BASE_URL}/api${path}`);
+  assert.ok(res.ok(), `DELETE /api${path}: ${res.status()} ${await res.text()}`);
+}
