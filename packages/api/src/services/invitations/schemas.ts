@@ -2,7 +2,7 @@
 import { idParam } from "@jcba/validators/api";
 import { MAX_ROSTER_CHARS, MAX_ROSTER_ROWS } from "@jcba/validators/invitations";
 import { z } from "zod";
-import { pageParams } from "../directory/schemas.ts";
+import { pagedInput } from "../directory/schemas.ts";
 
 export const INVITATION_STATES = ["queued", "sent", "failed", "accepted", "expired", "revoked"] as const;
 export const invitationState = z.enum(INVITATION_STATES, {
@@ -70,10 +70,7 @@ export const inviteReport = z.object({
   rows: z.array(rosterRow),
 });
 
-export const invitationsInput = z
-  .object({ status: invitationState.optional(), ...pageParams(50, 500) })
-  .optional()
-  .transform((v) => v ?? { limit: 50, offset: 0 });
+export const invitationsInput = pagedInput({ status: invitationState.optional() }, 50, 500);
 
 export const invitation = z.object({
   id: z.number().int(),
