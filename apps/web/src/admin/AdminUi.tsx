@@ -6,6 +6,7 @@ import {
   Flex,
   type FlexProps,
   Input,
+  NativeSelect,
   Portal,
   Stack,
   type StackProps,
@@ -249,6 +250,49 @@ export function TextField({
           />
         )
       }
+    </FormField>
+  );
+}
+
+/** A select of a form, named after the field it edits; its options are the children. */
+export function FormSelectField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  helper,
+  required,
+  placeholder,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  helper?: string;
+  required?: boolean;
+  /** A first, empty choice shown until one is chosen. */
+  placeholder?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FormField label={label} required={required} error={error} helper={helper}>
+      {(d) => (
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field
+            {...d}
+            name={name}
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            placeholder={placeholder}
+          >
+            {children}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
     </FormField>
   );
 }

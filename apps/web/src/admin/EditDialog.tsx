@@ -21,6 +21,23 @@ export interface EditDialogProps<T, P> {
   onClose: () => void;
 }
 
+/**
+ * How the admin's form dialogs open: full screen on phones, centred from 768 px (responsive slot sizes
+ * mix "full" height into "lg"), mounted only while open, and kept open by a click outside so a half
+ * filled form is not lost.
+ */
+export function useFormDialogLayout() {
+  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
+  return {
+    size,
+    scrollBehavior: "inside",
+    placement: "center",
+    lazyMount: true,
+    unmountOnExit: true,
+    closeOnInteractOutside: false,
+  } as const;
+}
+
 function EditDialog<T extends { id: number }>({
   target,
   onClose,
@@ -31,20 +48,13 @@ function EditDialog<T extends { id: number }>({
   /** The form for this target; a new one for every item opened. */
   children: (target: T | "new") => ReactNode;
 }) {
-  // Full screen on phones, a centred dialog from 768 px (responsive slot sizes mix "full" height into "lg").
-  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
   return (
     <Dialog.Root
       open={target !== null}
       onOpenChange={(e) => {
         if (!e.open) onClose();
       }}
-      size={size}
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
-      closeOnInteractOutside={false}
+      {...useFormDialogLayout()}
     >
       <Portal>
         <Dialog.Backdrop />

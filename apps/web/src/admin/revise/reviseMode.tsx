@@ -1,6 +1,5 @@
-import { NativeSelect } from "@chakra-ui/react";
 import { EditionOptions } from "../../editions/EditionOptions.tsx";
-import { FormField } from "../AdminUi.tsx";
+import { FormSelectField } from "../AdminUi.tsx";
 import type { FormDialogMode } from "../EditDialog.tsx";
 import type { ReviseState } from "./useReviseItem.ts";
 
@@ -18,26 +17,17 @@ export function reviseMode<T, P>(state: ReviseState<T, P>, noun: "question" | "c
     title: `Revise ${noun === "question" ? "Question" : "Flashcard"} for a New Edition`,
     submitLabel: "Save for this edition",
     intro: (
-      <FormField
+      <FormSelectField
         label="Edition of the new text"
+        name="edition"
         required
         error={state.editionError}
         helper={`A new ${noun} for this edition only replaces this one there${others.length > 0 ? `; this one keeps its text for ${others.join(", ")}` : ""}. Members' review schedules carry over when the answer stays the same.`}
+        value={state.edition}
+        onChange={state.setEdition}
       >
-        {(described) => (
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field
-              {...described}
-              name="edition"
-              value={state.edition}
-              onChange={(e) => state.setEdition(e.currentTarget.value)}
-            >
-              <EditionOptions editions={state.choices} />
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        )}
-      </FormField>
+        <EditionOptions editions={state.choices} />
+      </FormSelectField>
     ),
   };
 }
