@@ -203,29 +203,28 @@ export function FormField({
   );
 }
 
-/** A text field of a form, one line or (with `rows`) several, named after the field it edits. */
-export function TextField({
-  label,
-  name,
-  value,
-  onChange,
-  error,
-  helper,
-  required,
-  maxLength,
-  rows,
-}: {
+/** What a field of a form that edits one named field takes: its label, value and messages. */
+interface NamedFieldProps {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string;
+  error?: string | undefined;
   helper?: string;
   required?: boolean;
+}
+
+/** A text field of a form, one line or (with `rows`) several, named after the field it edits. */
+export function TextField({
+  maxLength,
+  rows,
+  ...field
+}: NamedFieldProps & {
   maxLength: number;
   /** Several lines, growing with the text. */
   rows?: number;
 }) {
+  const { label, name, value, onChange, error, helper, required } = field;
   return (
     <FormField label={label} required={required} error={error} helper={helper}>
       {(d) =>
@@ -256,27 +255,15 @@ export function TextField({
 
 /** A select of a form, named after the field it edits; its options are the children. */
 export function FormSelectField({
-  label,
-  name,
-  value,
-  onChange,
-  error,
-  helper,
-  required,
   placeholder,
   children,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  helper?: string;
-  required?: boolean;
+  ...field
+}: NamedFieldProps & {
   /** A first, empty choice shown until one is chosen. */
   placeholder?: string;
   children: ReactNode;
 }) {
+  const { label, name, value, onChange, error, helper, required } = field;
   return (
     <FormField label={label} required={required} error={error} helper={helper}>
       {(d) => (
