@@ -3,7 +3,7 @@
  * form (title, message, Cancel and Create/Update) and the form's state. The fields are the caller's.
  */
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Stack, useBreakpointValue } from "@chakra-ui/react";
-import { type FormEvent, Fragment, type ReactNode, type RefObject, useRef, useState } from "react";
+import { type ComponentType, type FormEvent, Fragment, type ReactNode, type RefObject, useRef, useState } from "react";
 import { type FieldErrors, focusFirstError } from "./fieldErrors.ts";
 
 /** null: closed; "new": create mode; an item: edit mode. */
@@ -213,14 +213,15 @@ export function FormDialog<T extends { id: number }, F, P>({
   noun,
   form: { blank, from, check, order },
   mode,
-  children,
+  fields: Fields,
 }: {
   dialog: EditDialogProps<T, P>;
   /** 'Question': titles 'Add New Question' and 'Edit Question'. */
   noun: string;
   form: ContentForm<T, F, P>;
   mode?: FormDialogMode;
-  children: (state: FormState<F>) => ReactNode;
+  /** The form's fields (QuestionFields, FlashcardFields), given the form's state. */
+  fields: ComponentType<FormState<F>>;
 }) {
   return (
     <EditDialog target={dialog.target} onClose={dialog.onClose}>
@@ -234,7 +235,7 @@ export function FormDialog<T extends { id: number }, F, P>({
           order={order}
           mode={mode}
         >
-          {children}
+          {(state) => <Fields {...state} />}
         </FormBody>
       )}
     </EditDialog>

@@ -2,7 +2,7 @@ import { Fieldset, Flex, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { OPTIONS_PER_QUESTION, type PastAnswerChoice, type QuestionType } from "@jcba/domain";
 import { MAX_LENGTH } from "@jcba/validators";
 import { NativeRadio } from "../components/NativeRadio.tsx";
-import { ERROR_COLOR, FormSelectField, SectionField, TextField } from "./AdminUi.tsx";
+import { CitationField, ERROR_COLOR, FormSelectField, SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
   changesCorrectAnswer,
@@ -14,11 +14,7 @@ import {
 } from "./questionForm.ts";
 
 export function QuestionDialog(props: EditDialogProps<Question, QuestionPayload>) {
-  return (
-    <FormDialog dialog={props} noun="Question" form={QUESTION_FORM}>
-      {(state) => <QuestionFields {...state} />}
-    </FormDialog>
-  );
+  return <FormDialog dialog={props} noun="Question" form={QUESTION_FORM} fields={QuestionFields} />;
 }
 
 export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
@@ -108,12 +104,7 @@ export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
         <PastAnswersChoice value={form.pastAnswers} onChange={(value) => update("pastAnswers", value)} />
       )}
       <TextField label="Explanation" required rows={3} maxLength={MAX_LENGTH.text} {...field("explanation")} />
-      <TextField
-        label="Citation (optional)"
-        helper="The contract paragraph, e.g. 19.A.1"
-        maxLength={MAX_LENGTH.citation}
-        {...field("citation")}
-      />
+      <CitationField example="19.A.1" {...field("citation")} />
     </>
   );
 }

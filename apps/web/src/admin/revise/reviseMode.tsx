@@ -1,13 +1,38 @@
+import type { ComponentType } from "react";
 import { EditionOptions } from "../../editions/EditionOptions.tsx";
 import { FormSelectField } from "../AdminUi.tsx";
-import type { FormDialogMode } from "../EditDialog.tsx";
+import { type ContentForm, FormDialog, type FormDialogMode, type FormState } from "../EditDialog.tsx";
 import type { ReviseState } from "./useReviseItem.ts";
+
+/** An item's edit dialog, filled in, writing its text for a new edition (useReviseItem). */
+export function ReviseFormDialog<T extends { id: number }, F, P>({
+  state,
+  kind,
+  form,
+  fields,
+}: {
+  state: ReviseState<T, P>;
+  kind: "question" | "flashcard";
+  form: ContentForm<T, F, P>;
+  fields: ComponentType<FormState<F>>;
+}) {
+  const question = kind === "question";
+  return (
+    <FormDialog
+      dialog={state.dialog}
+      noun={question ? "Question" : "Flashcard"}
+      form={form}
+      mode={reviseMode(state, question ? "question" : "card")}
+      fields={fields}
+    />
+  );
+}
 
 /**
  * 'Revise for a new edition' in an item's own edit dialog: its title and button, and the edition the
  * new text is for, chosen before the item's fields (filled in from the item).
  */
-export function reviseMode<T, P>(state: ReviseState<T, P>, noun: "question" | "card"): FormDialogMode {
+function reviseMode<T, P>(state: ReviseState<T, P>, noun: "question" | "card"): FormDialogMode {
   // The choices are the item's own editions: it keeps the others.
   const others = state.choices
     .filter((e) => e.slug !== state.edition)
