@@ -224,14 +224,19 @@ export function checkSection(file, expectedSection) {
   }
   const keys = new Set();
   const keyPattern = new RegExp(`^s${String(s).padStart(2, "0")}-(q|f)[0-9]{2,3}$`);
+  /** The item's name in messages, after checking its key (s01-q01 or s01-f01, unique) and editions. */
+  const checkedId = (item, letter) => {
+    const id = item.key ?? "(no key)";
+    if (typeof item.key !== "string" || !keyPattern.test(item.key) || !item.key.includes(`-${letter}`))
+      p(`${id}: key must look like s${String(s).padStart(2, "0")}-${letter}01`);
+    if (keys.has(item.key)) p(`${id}: duplicate key`);
+    keys.add(item.key);
+    itemEditions(item, id);
+    return id;
+  };
 
   for (const q of questions) {
-    const id = q.key ?? "(no key)";
-    if (typeof q.key !== "string" || !keyPattern.test(q.key) || !q.key.includes("-q"))
-      p(`${id}: key must look like s${String(s).padStart(2, "0")}-q01`);
-    if (keys.has(q.key)) p(`${id}: duplicate key`);
-    keys.add(q.key);
-    itemEditions(q, id);
+    const id = checkedId(q, "q");
     if (q.type !== "multiple-choice" && q.type !== "fill-in-blank")
       p(`${id}: type must be multiple-choice or fill-in-blank`);
     if (typeof q.question !== "string" || q.question.trim().length < 15) p(`${id}: question text missing or too short`);
@@ -287,12 +292,7 @@ export function checkSection(file, expectedSection) {
   }
 
   for (const f of flashcards) {
-    const id = f.key ?? "(no key)";
-    if (typeof f.key !== "string" || !keyPattern.test(f.key) || !f.key.includes("-f"))
-      p(`${id}: key must look like s${String(s).padStart(2, "0")}-f01`);
-    if (keys.has(f.key)) p(`${id}: duplicate key`);
-    keys.add(f.key);
-    itemEditions(f, id);
+    const id = checkedId(f, "f");
     if (typeof f.term !== "string" || f.term.trim() === "" || f.term.length > 80)
       p(`${id}: term missing or longer than 80 characters`);
     if (typeof f.definition !== "string" || f.definition.trim().length < 15)

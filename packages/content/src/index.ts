@@ -43,6 +43,19 @@ function editionsOf(item: { editions?: string[] }, file: { editions?: string[] }
   return [...new Set([...(current?.editions ?? []), ...shipped])];
 }
 
+/** The columns a shipped question and flashcard share: key, section, citation, sources and editions. */
+const shippedFields = (
+  item: ContentSourceFields & { key: string; citation: string; editions?: string[] },
+  file: { section: number; editions?: string[] },
+  existing: ReadonlyMap<string, { editions: string[] }>,
+) => ({
+  contentKey: item.key,
+  sectionNumber: file.section,
+  citation: item.citation,
+  ...sourceOf(item),
+  editions: editionsOf(item, file, existing.get(item.key)),
+});
+
 export async function loadContent(database: Database, dir?: string): Promise<LoadReport> {
   const files = readAllSections(dir).map((f) => f.data);
   const report: LoadReport = {
@@ -71,6 +84,26 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
       (await tx.select().from(flashcards).where(isNotNull(flashcards.contentKey))).map((f) => [f.contentKey!, f]),
     );
 
+    /**
+     * Places a shipped item: a new one joins `added`, an admin's edit is kept, and a row whose shipped
+     * fields changed is updated (true). Ids and timestamps are not compared.
+     */
+    const place = async <Values, Row extends { id: number; editedAt: Date | null }>(
+      current: Row | undefined,
+      values: NoInfer<Values>,
+      added: Values[],
+      update: (id: number) => Promise<unknown>,
+    ) => {
+      const unstamped = { id: undefined, editedAt: undefined, createdAt: undefined };
+      if (!current) added.push(values);
+      else if (current.editedAt) report.keptAdminEdits++;
+      else if (!same({ ...current, ...unstamped }, { ...current, ...values, ...unstamped })) {
+        await update(current.id);
+        return true;
+      }
+      return false;
+    };
+
     const newQuestions: (typeof questions.$inferInsert)[] = [];
     const newFlashcards: (typeof flashcards.$inferInsert)[] = [];
     // basis, basisNote and sourceNote are reviewers' notes: they stay in the data files.
@@ -78,54 +111,22 @@ export async function loadContent(database: Database, dir?: string): Promise<Loa
       for (const q of file.questions) {
         if (tombstones.has(q.key)) continue;
         const values = {
-          contentKey: q.key,
-          sectionNumber: file.section,
+          ...shippedFields(q, file, existingQ),
           questionType: q.type,
           questionText: q.question,
           options: q.type === "multiple-choice" ? (q.options ?? null) : null,
           correctAnswer: q.answer,
           explanation: q.explanation,
-          citation: q.citation,
           alternatives: q.type === "fill-in-blank" && q.alternatives?.length ? q.alternatives : null,
-          ...sourceOf(q),
-          editions: editionsOf(q, file, existingQ.get(q.key)),
         };
-        const current = existingQ.get(q.key);
-        if (!current) newQuestions.push(values);
-        else if (current.editedAt) report.keptAdminEdits++;
-        else if (
-          !same(
-            { ...current, id: undefined, editedAt: undefined, createdAt: undefined },
-            { ...current, ...values, id: undefined, editedAt: undefined, createdAt: undefined },
-          )
-        ) {
-          await tx.update(questions).set(values).where(sql`${questions.id} = ${current.id}`);
-          report.questionsUpdated++;
-        }
+        const update = (id: number) => tx.update(questions).set(values).where(sql`${questions.id} = ${id}`);
+        if (await place(existingQ.get(q.key), values, newQuestions, update)) report.questionsUpdated++;
       }
       for (const f of file.flashcards) {
         if (tombstones.has(f.key)) continue;
-        const values = {
-          contentKey: f.key,
-          sectionNumber: file.section,
-          term: f.term,
-          definition: f.definition,
-          citation: f.citation,
-          ...sourceOf(f),
-          editions: editionsOf(f, file, existingF.get(f.key)),
-        };
-        const current = existingF.get(f.key);
-        if (!current) newFlashcards.push(values);
-        else if (current.editedAt) report.keptAdminEdits++;
-        else if (
-          !same(
-            { ...current, id: undefined, editedAt: undefined, createdAt: undefined },
-            { ...current, ...values, id: undefined, editedAt: undefined, createdAt: undefined },
-          )
-        ) {
-          await tx.update(flashcards).set(values).where(sql`${flashcards.id} = ${current.id}`);
-          report.flashcardsUpdated++;
-        }
+        const values = { ...shippedFields(f, file, existingF), term: f.term, definition: f.definition };
+        const update = (id: number) => tx.update(flashcards).set(values).where(sql`${flashcards.id} = ${id}`);
+        if (await place(existingF.get(f.key), values, newFlashcards, update)) report.flashcardsUpdated++;
       }
     }
     // Withdrawn shipped items are archived: gone from study, tests and lists, while members' answers,

@@ -5,6 +5,7 @@ export * from "./editions.ts";
 export * from "./grading.ts";
 export * from "./hard-items.ts";
 export * from "./item-analysis.ts";
+export * from "./maps.ts";
 export * from "./mastery.ts";
 export * from "./memory-model.ts";
 export * from "./number-words.ts";

@@ -9,7 +9,7 @@ import { csrfTokenFor, formTokenOk } from "./csrf.ts";
 import { accountLinkProblem, newLinkToken, storeAccountLink, takeAccountLink } from "./link-tokens.ts";
 import { LOGIN_NOTICES, loginPage } from "./login-page.ts";
 import { DbLimiter } from "./rate-limit.ts";
-import { forgotInput, linkPage, readEmailForm, refuseForm, wantsJson } from "./recovery.ts";
+import { answerThenSend, forgotInput, linkPage, readEmailForm, refuseForm, wantsJson } from "./recovery.ts";
 import type { AuditSink } from "./security-audit.ts";
 import { hashToken, type Sessions } from "./sessions.ts";
 import { normalizeEmail } from "./users.ts";
@@ -208,11 +208,11 @@ export function registerEmailVerificationRoutes(
     });
     if ("refused" in form) return form.refused;
     const { email } = form;
-    // After the answer, so the answer and its time say nothing about whether the address has an account.
-    setImmediate(() => {
-      links.sendVerificationTo(email).catch((err) => request.log.error({ err }, "verification link not queued"));
-    });
-    if (wantsJson(request)) return reply.send({ message: VERIFY_SENT });
-    return reply.redirect("/api/login?notice=verify-sent", 303);
+    return answerThenSend(
+      request,
+      reply,
+      { notice: "verify-sent", message: VERIFY_SENT },
+      { link: () => links.sendVerificationTo(email), failure: "verification link not queued" },
+    );
   });
 }

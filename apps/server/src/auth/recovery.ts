@@ -185,6 +185,25 @@ export async function readEmailForm(
 }
 
 /**
+ * Answers a form that e-mails a link (sign-up, forgot password, send the verification again), then
+ * sends the link (`send`, null when there is none to send): after the answer, so the answer and its
+ * time say nothing about whether the address has an account.
+ */
+export function answerThenSend(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { notice: string; message: string | undefined },
+  send: { link: () => Promise<unknown>; failure: string } | null,
+) {
+  if (send)
+    setImmediate(() => {
+      send.link().catch((err) => request.log.error({ err }, send.failure));
+    });
+  if (wantsJson(request)) return reply.send({ message: answer.message });
+  return reply.redirect(`/api/login?notice=${answer.notice}`, 303);
+}
+
+/**
  * The form an e-mailed link opened (a password reset, an invitation): its form token, then its token,
  * new password and confirmation. A refusal goes back to the form (`path?token=…`), or for a bad
  * token to `invalidPage` with `invalidError`.
@@ -227,12 +246,12 @@ export function registerRecoveryRoutes(
     if ("refused" in form) return form.refused;
     const { email } = form;
     await audit.record({ kind: "password.forgot", targetType: "email", targetId: email }, request);
-    // After the answer, so the answer and its time say nothing about whether the address has an account.
-    setImmediate(() => {
-      recovery.sendLinkTo(email).catch((err) => request.log.error({ err }, "password-reset link not queued"));
-    });
-    if (wantsJson(request)) return reply.send({ message: FORGOT_SENT });
-    return reply.redirect("/api/login?notice=reset-sent", 303);
+    return answerThenSend(
+      request,
+      reply,
+      { notice: "reset-sent", message: FORGOT_SENT },
+      { link: () => recovery.sendLinkTo(email), failure: "password-reset link not queued" },
+    );
   });
 
   app.get(RESET_PATH, async (request, reply) => {

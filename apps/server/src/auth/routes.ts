@@ -16,7 +16,7 @@ import type { Provider } from "./oidc/provider.ts";
 import { SSO_COOKIE } from "./oidc/routes.ts";
 import { passwordProblem } from "./passwords.ts";
 import { DbLimiter, failedSignInDelayMs } from "./rate-limit.ts";
-import { wantsJson } from "./recovery.ts";
+import { answerThenSend, wantsJson } from "./recovery.ts";
 import { recordLockedRefusal } from "./refusal-audit.ts";
 import { secondFactorStep } from "./second-factor/routes.ts";
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from "./sessions.ts";
@@ -231,13 +231,15 @@ export function registerAuthRoutes(
         { kind: "signup.refused", targetType: "email", targetId: email, after: { reason: "taken" } },
         request,
       );
-    // A new account, or one still waiting for its link, is sent one: after the answer, which is the same either way.
-    if (verify)
-      setImmediate(() => {
-        emailLinks.sendVerificationTo(email).catch((err) => request.log.error({ err }, "verification link not queued"));
-      });
-    if (wantsJson(request)) return reply.send({ message: verify ? LOGIN_NOTICES.get("signup-verify") : SIGNUP_DONE });
-    return reply.redirect(`/api/login?notice=${verify ? "signup-verify" : "signup"}`, 303);
+    // A new account, or one still waiting for its link, is sent one; the answer is the same either way.
+    return answerThenSend(
+      request,
+      reply,
+      verify
+        ? { notice: "signup-verify", message: LOGIN_NOTICES.get("signup-verify") }
+        : { notice: "signup", message: SIGNUP_DONE },
+      verify ? { link: () => emailLinks.sendVerificationTo(email), failure: "verification link not queued" } : null,
+    );
   });
 
   /** Ends the session here; answers where to end the provider's session too (an SSO sign-in), or null. */

@@ -4,7 +4,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTRPC } from "../app/trpc.ts";
 import { activeLinkStyle } from "../components/activeLinkStyle.ts";
-import { PageTitle } from "../components/PageTitle.tsx";
+import { PageTitle, type TitledBlockProps } from "../components/PageTitle.tsx";
 
 const TABS = [
   { to: "/account/password", label: "Change Password" },
@@ -19,15 +19,7 @@ const TABS = [
 ] as const;
 
 /** The frame of the account screens: a title and links between them. */
-export function AccountLayout({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+export function AccountLayout({ title, description, children }: TitledBlockProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // Without password sign-in (PASSWORD_SIGNIN=false) there is no password to change.
   const methods = useQuery(useTRPC().account.signInMethods.queryOptions(undefined, { staleTime: 5 * 60_000 }));

@@ -6,6 +6,7 @@ import {
   Flex,
   type FlexProps,
   Input,
+  NativeSelect,
   Portal,
   Stack,
   type StackProps,
@@ -13,6 +14,7 @@ import {
   Textarea,
 } from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
+import { MAX_LENGTH } from "@jcba/validators";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -202,29 +204,28 @@ export function FormField({
   );
 }
 
-/** A text field of a form, one line or (with `rows`) several, named after the field it edits. */
-export function TextField({
-  label,
-  name,
-  value,
-  onChange,
-  error,
-  helper,
-  required,
-  maxLength,
-  rows,
-}: {
+/** What a field of a form that edits one named field takes: its label, value and messages. */
+interface NamedFieldProps {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string;
+  error?: string | undefined;
   helper?: string;
   required?: boolean;
+}
+
+/** A text field of a form, one line or (with `rows`) several, named after the field it edits. */
+export function TextField({
+  maxLength,
+  rows,
+  ...field
+}: NamedFieldProps & {
   maxLength: number;
   /** Several lines, growing with the text. */
   rows?: number;
 }) {
+  const { label, name, value, onChange, error, helper, required } = field;
   return (
     <FormField label={label} required={required} error={error} helper={helper}>
       {(d) =>
@@ -250,6 +251,52 @@ export function TextField({
         )
       }
     </FormField>
+  );
+}
+
+/** A select of a form, named after the field it edits; its options are the children. */
+export function FormSelectField({
+  placeholder,
+  children,
+  ...field
+}: NamedFieldProps & {
+  /** A first, empty choice shown until one is chosen. */
+  placeholder?: string;
+  children: ReactNode;
+}) {
+  const { label, name, value, onChange, error, helper, required } = field;
+  return (
+    <FormField label={label} required={required} error={error} helper={helper}>
+      {(d) => (
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field
+            {...d}
+            name={name}
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            placeholder={placeholder}
+          >
+            {children}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    </FormField>
+  );
+}
+
+/** The optional Citation field of the question and flashcard forms: a contract paragraph such as `example`. */
+export function CitationField({
+  example,
+  ...field
+}: Omit<NamedFieldProps, "label" | "helper" | "required"> & { example: string }) {
+  return (
+    <TextField
+      label="Citation (optional)"
+      helper={`The contract paragraph, e.g. ${example}`}
+      maxLength={MAX_LENGTH.citation}
+      {...field}
+    />
   );
 }
 

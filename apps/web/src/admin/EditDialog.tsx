@@ -3,7 +3,7 @@
  * form (title, message, Cancel and Create/Update) and the form's state. The fields are the caller's.
  */
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Stack, useBreakpointValue } from "@chakra-ui/react";
-import { type FormEvent, Fragment, type ReactNode, type RefObject, useRef, useState } from "react";
+import { type ComponentType, type FormEvent, Fragment, type ReactNode, type RefObject, useRef, useState } from "react";
 import { type FieldErrors, focusFirstError } from "./fieldErrors.ts";
 
 /** null: closed; "new": create mode; an item: edit mode. */
@@ -21,6 +21,23 @@ export interface EditDialogProps<T, P> {
   onClose: () => void;
 }
 
+/**
+ * How the admin's form dialogs open: full screen on phones, centred from 768 px (responsive slot sizes
+ * mix "full" height into "lg"), mounted only while open, and kept open by a click outside so a half
+ * filled form is not lost.
+ */
+export function useFormDialogLayout() {
+  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
+  return {
+    size,
+    scrollBehavior: "inside",
+    placement: "center",
+    lazyMount: true,
+    unmountOnExit: true,
+    closeOnInteractOutside: false,
+  } as const;
+}
+
 function EditDialog<T extends { id: number }>({
   target,
   onClose,
@@ -31,20 +48,13 @@ function EditDialog<T extends { id: number }>({
   /** The form for this target; a new one for every item opened. */
   children: (target: T | "new") => ReactNode;
 }) {
-  // Full screen on phones, a centred dialog from 768 px (responsive slot sizes mix "full" height into "lg").
-  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
   return (
     <Dialog.Root
       open={target !== null}
       onOpenChange={(e) => {
         if (!e.open) onClose();
       }}
-      size={size}
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
-      closeOnInteractOutside={false}
+      {...useFormDialogLayout()}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -203,14 +213,15 @@ export function FormDialog<T extends { id: number }, F, P>({
   noun,
   form: { blank, from, check, order },
   mode,
-  children,
+  fields: Fields,
 }: {
   dialog: EditDialogProps<T, P>;
   /** 'Question': titles 'Add New Question' and 'Edit Question'. */
   noun: string;
   form: ContentForm<T, F, P>;
   mode?: FormDialogMode;
-  children: (state: FormState<F>) => ReactNode;
+  /** The form's fields (QuestionFields, FlashcardFields), given the form's state. */
+  fields: ComponentType<FormState<F>>;
 }) {
   return (
     <EditDialog target={dialog.target} onClose={dialog.onClose}>
@@ -224,7 +235,7 @@ export function FormDialog<T extends { id: number }, F, P>({
           order={order}
           mode={mode}
         >
-          {children}
+          {(state) => <Fields {...state} />}
         </FormBody>
       )}
     </EditDialog>

@@ -1,14 +1,10 @@
 import { MAX_LENGTH } from "@jcba/validators";
-import { SectionField, TextField } from "./AdminUi.tsx";
+import { CitationField, SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import { FLASHCARD_FORM, type Flashcard, type FlashcardForm, type FlashcardPayload } from "./flashcardForm.ts";
 
 export function FlashcardDialog(props: EditDialogProps<Flashcard, FlashcardPayload>) {
-  return (
-    <FormDialog dialog={props} noun="Flashcard" form={FLASHCARD_FORM}>
-      {(state) => <FlashcardFields {...state} />}
-    </FormDialog>
-  );
+  return <FormDialog dialog={props} noun="Flashcard" form={FLASHCARD_FORM} fields={FlashcardFields} />;
 }
 
 export function FlashcardFields({ form, shown, edit }: FormState<FlashcardForm>) {
@@ -23,12 +19,7 @@ export function FlashcardFields({ form, shown, edit }: FormState<FlashcardForm>)
       <SectionField {...field("sectionNumber")} maxW={{ sm: "48" }} />
       <TextField label="Term" required maxLength={MAX_LENGTH.term} {...field("term")} />
       <TextField label="Definition" required rows={4} maxLength={MAX_LENGTH.text} {...field("definition")} />
-      <TextField
-        label="Citation (optional)"
-        helper="The contract paragraph, e.g. 2.P"
-        maxLength={MAX_LENGTH.citation}
-        {...field("citation")}
-      />
+      <CitationField example="2.P" {...field("citation")} />
     </>
   );
 }

@@ -6,12 +6,11 @@ import { useMemo, useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { FlashcardDialog } from "./FlashcardDialog.tsx";
 import { FLASHCARD_FIELDS, type Flashcard, type FlashcardPayload } from "./flashcardForm.ts";
-import { type HistoryTarget, ItemHistory } from "./history/ItemHistory.tsx";
+import { ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { ItemEditionsRow } from "./revise/ItemEditionsRow.tsx";
 import { ReviseFlashcard } from "./revise/ReviseDialogs.tsx";
-import { useReviseItem } from "./revise/useReviseItem.ts";
-import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
+import { type ItemCardActions, useContentManager } from "./useContentManager.ts";
 
 const route = getRouteApi("/admin/flashcards");
 
@@ -28,19 +27,15 @@ export function FlashcardsManager() {
     () => (section === undefined ? (list.data ?? []) : (list.data ?? []).filter((c) => c.sectionNumber === section)),
     [list.data, section],
   );
-  const crud = useAdminCrud<Flashcard, FlashcardPayload>({
+  const { crud, revise, history, closeHistory, actionsFor } = useContentManager<Flashcard, FlashcardPayload>({
     noun: "flashcard",
     fields: FLASHCARD_FIELDS,
     listKey: trpc.flashcards.list.queryKey(),
     api: client.flashcards,
-  });
-  useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
-  const [history, setHistory] = useState<HistoryTarget | null>(null);
-  const revise = useReviseItem<Flashcard, FlashcardPayload>({
-    noun: "flashcard",
-    fields: FLASHCARD_FIELDS,
-    listKey: trpc.flashcards.list.queryKey(),
-    revise: client.flashcards.revise,
+    items: list.data,
+    edit,
+    clearEdit: () => void navigate({ search: {}, replace: true }),
+    label: (card) => card.term,
   });
 
   return (
@@ -68,35 +63,17 @@ export function FlashcardsManager() {
       >
         {cards.map((card) => (
           <li key={card.id}>
-            <FlashcardCard
-              card={card}
-              onHistory={() => setHistory({ id: card.id, label: card.term })}
-              onEdit={() => crud.openDialog(card)}
-              onDelete={() => crud.askDelete(card)}
-              onRevise={revise.canRevise(card) ? () => revise.open(card) : undefined}
-            />
+            <FlashcardCard card={card} {...actionsFor(card)} />
           </li>
         ))}
       </SimpleGrid>
-      <ItemHistory kind="flashcard" item={history} onClose={() => setHistory(null)} />
+      <ItemHistory kind="flashcard" item={history} onClose={closeHistory} />
       <ReviseFlashcard state={revise.state} />
     </ManagerPage>
   );
 }
 
-function FlashcardCard({
-  card,
-  onHistory,
-  onEdit,
-  onDelete,
-  onRevise,
-}: {
-  card: Flashcard;
-  onHistory: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-  onRevise: (() => void) | undefined;
-}) {
+function FlashcardCard({ card, onHistory, onEdit, onDelete, onRevise }: { card: Flashcard } & ItemCardActions) {
   const headingId = `flashcard-${card.id}-heading`;
   return (
     <Card.Root as="article" aria-labelledby={headingId} h="full" data-testid="flashcard-card">

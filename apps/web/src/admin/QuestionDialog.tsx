@@ -1,8 +1,8 @@
-import { Fieldset, Flex, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset, Flex, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { OPTIONS_PER_QUESTION, type PastAnswerChoice, type QuestionType } from "@jcba/domain";
 import { MAX_LENGTH } from "@jcba/validators";
 import { NativeRadio } from "../components/NativeRadio.tsx";
-import { ERROR_COLOR, FormField, SectionField, TextField } from "./AdminUi.tsx";
+import { CitationField, ERROR_COLOR, FormSelectField, SectionField, TextField } from "./AdminUi.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
   changesCorrectAnswer,
@@ -14,11 +14,7 @@ import {
 } from "./questionForm.ts";
 
 export function QuestionDialog(props: EditDialogProps<Question, QuestionPayload>) {
-  return (
-    <FormDialog dialog={props} noun="Question" form={QUESTION_FORM}>
-      {(state) => <QuestionFields {...state} />}
-    </FormDialog>
-  );
+  return <FormDialog dialog={props} noun="Question" form={QUESTION_FORM} fields={QuestionFields} />;
 }
 
 export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
@@ -41,22 +37,17 @@ export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
     <>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <SectionField {...field("sectionNumber")} />
-        <FormField label="Question type" required error={shown("questionType")}>
-          {(d) => (
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field
-                {...d}
-                name="questionType"
-                value={form.questionType}
-                onChange={(e) => update("questionType", e.currentTarget.value as QuestionType)}
-              >
-                <option value="multiple-choice">Multiple choice</option>
-                <option value="fill-in-blank">Fill in the blank</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          )}
-        </FormField>
+        <FormSelectField
+          label="Question type"
+          name="questionType"
+          required
+          error={shown("questionType")}
+          value={form.questionType}
+          onChange={(value) => update("questionType", value as QuestionType)}
+        >
+          <option value="multiple-choice">Multiple choice</option>
+          <option value="fill-in-blank">Fill in the blank</option>
+        </FormSelectField>
       </SimpleGrid>
       <TextField label="Question text" required rows={3} maxLength={MAX_LENGTH.text} {...field("questionText")} />
       {multiple && (
@@ -83,29 +74,20 @@ export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
         </Fieldset.Root>
       )}
       {multiple ? (
-        <FormField
+        <FormSelectField
           label="Correct answer"
+          name="correctAnswer"
           required
           error={shown("correctAnswer")}
           helper="Choose one of the options above"
+          value={form.correctIndex}
+          onChange={(value) => update("correctIndex", value, "correctAnswer")}
+          placeholder={filled.length ? "Choose the correct option" : "Fill in the options first"}
         >
-          {(d) => (
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field
-                {...d}
-                name="correctAnswer"
-                value={form.correctIndex}
-                onChange={(e) => update("correctIndex", e.currentTarget.value, "correctAnswer")}
-                placeholder={filled.length ? "Choose the correct option" : "Fill in the options first"}
-              >
-                {filled.map((o) => (
-                  <option key={o.i} value={String(o.i)}>{`${OPTION_LETTERS[o.i]}. ${o.text}`}</option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          )}
-        </FormField>
+          {filled.map((o) => (
+            <option key={o.i} value={String(o.i)}>{`${OPTION_LETTERS[o.i]}. ${o.text}`}</option>
+          ))}
+        </FormSelectField>
       ) : (
         <TextField
           label="Correct answer"
@@ -122,12 +104,7 @@ export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
         <PastAnswersChoice value={form.pastAnswers} onChange={(value) => update("pastAnswers", value)} />
       )}
       <TextField label="Explanation" required rows={3} maxLength={MAX_LENGTH.text} {...field("explanation")} />
-      <TextField
-        label="Citation (optional)"
-        helper="The contract paragraph, e.g. 19.A.1"
-        maxLength={MAX_LENGTH.citation}
-        {...field("citation")}
-      />
+      <CitationField example="19.A.1" {...field("citation")} />
     </>
   );
 }

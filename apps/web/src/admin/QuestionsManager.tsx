@@ -5,15 +5,14 @@ import { getRouteApi } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
-import { type HistoryTarget, ItemHistory } from "./history/ItemHistory.tsx";
+import { ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { Pager, usePage } from "./Pager.tsx";
 import { QuestionDialog } from "./QuestionDialog.tsx";
 import { OPTION_LETTERS, QUESTION_FIELDS, type Question, type QuestionPayload } from "./questionForm.ts";
 import { ItemEditionsRow } from "./revise/ItemEditionsRow.tsx";
 import { ReviseQuestion } from "./revise/ReviseDialogs.tsx";
-import { useReviseItem } from "./revise/useReviseItem.ts";
-import { useAdminCrud, useEditLink } from "./useAdminCrud.ts";
+import { type ItemCardActions, useContentManager } from "./useContentManager.ts";
 
 const route = getRouteApi("/admin/questions");
 
@@ -35,19 +34,15 @@ export function QuestionsManager() {
   // Only 'All Sections' is paged; one section has at most ~50 questions.
   const pageSize = section === undefined ? PAGE_SIZE : Math.max(questions.length, 1);
   const [page, setPage, pageCount] = usePage(questions.length, pageSize, filter);
-  const crud = useAdminCrud<Question, QuestionPayload>({
+  const { crud, revise, history, closeHistory, actionsFor } = useContentManager<Question, QuestionPayload>({
     noun: "question",
     fields: QUESTION_FIELDS,
     listKey: trpc.questions.list.queryKey(),
     api: client.questions,
-  });
-  useEditLink(edit, list.data, crud.openDialog, () => void navigate({ search: {}, replace: true }));
-  const [history, setHistory] = useState<HistoryTarget | null>(null);
-  const revise = useReviseItem<Question, QuestionPayload>({
-    noun: "question",
-    fields: QUESTION_FIELDS,
-    listKey: trpc.questions.list.queryKey(),
-    revise: client.questions.revise,
+    items: list.data,
+    edit,
+    clearEdit: () => void navigate({ search: {}, replace: true }),
+    label: (q) => q.questionText,
   });
 
   const shown = questions.slice((page - 1) * pageSize, page * pageSize);
@@ -68,18 +63,12 @@ export function QuestionsManager() {
       <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Questions">
         {shown.map((q) => (
           <li key={q.id}>
-            <QuestionCard
-              question={q}
-              onHistory={() => setHistory({ id: q.id, label: q.questionText })}
-              onEdit={() => crud.openDialog(q)}
-              onDelete={() => crud.askDelete(q)}
-              onRevise={revise.canRevise(q) ? () => revise.open(q) : undefined}
-            />
+            <QuestionCard question={q} {...actionsFor(q)} />
           </li>
         ))}
       </Stack>
       {pageCount > 1 && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Question pages" />}
-      <ItemHistory kind="question" item={history} onClose={() => setHistory(null)} />
+      <ItemHistory kind="question" item={history} onClose={closeHistory} />
       <ReviseQuestion state={revise.state} />
     </ManagerPage>
   );
@@ -91,13 +80,7 @@ function QuestionCard({
   onEdit,
   onDelete,
   onRevise,
-}: {
-  question: Question;
-  onHistory: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-  onRevise: (() => void) | undefined;
-}) {
+}: { question: Question } & ItemCardActions) {
   const headingId = `question-${q.id}-heading`;
   return (
     <Card.Root as="article" aria-labelledby={headingId} data-testid="question-card">

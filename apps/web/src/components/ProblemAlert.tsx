@@ -21,7 +21,8 @@ export function ProblemAlert({
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
-        {description !== undefined && <Alert.Description>{description}</Alert.Description>}
+        {/* A long word (a file name, a path) breaks rather than widening the page on a phone. */}
+        {description !== undefined && <Alert.Description overflowWrap="anywhere">{description}</Alert.Description>}
         {children}
       </Alert.Content>
     </Alert.Root>

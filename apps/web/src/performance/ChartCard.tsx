@@ -1,16 +1,9 @@
 import { Card, Heading, Skeleton, Text } from "@chakra-ui/react";
-import { type ReactNode, Suspense } from "react";
+import { Suspense } from "react";
+import type { TitledBlockProps } from "../components/PageTitle.tsx";
 
 /** A titled card around a chart, with a box of the chart's height while its module loads. */
-export function ChartCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+export function ChartCard({ title, description, children }: TitledBlockProps) {
   return (
     <Card.Root as="section" aria-label={title} size="sm">
       <Card.Header>

@@ -4,6 +4,7 @@
  */
 import type { SearchResult } from "@jcba/domain";
 import { type DeviceBank, searchOnDevice } from "@jcba/domain/device-search";
+import { getOrInsertComputed } from "@jcba/domain/maps";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "../app/trpc.ts";
 
@@ -49,18 +50,14 @@ const editionBanks = new WeakMap<DeviceBank, Map<string, DeviceBank>>();
 /** The bank's items true for the member's edition (all when null), one object per bank and edition. */
 function editionBank(bank: DeviceBank, edition: string | null): DeviceBank {
   if (edition === null) return bank;
-  let byEdition = editionBanks.get(bank);
-  if (!byEdition) {
-    byEdition = new Map();
-    editionBanks.set(bank, byEdition);
-  }
-  let kept = byEdition.get(edition);
-  if (!kept) {
-    const inIt = (item: object) => ((item as { editions?: string[] }).editions ?? [edition]).includes(edition);
-    kept = { questions: bank.questions.filter(inIt), flashcards: bank.flashcards.filter(inIt) };
-    byEdition.set(edition, kept);
-  }
-  return kept;
+  return getOrInsertComputed(
+    getOrInsertComputed(editionBanks, bank, () => new Map()),
+    edition,
+    () => {
+      const inIt = (item: object) => ((item as { editions?: string[] }).editions ?? [edition]).includes(edition);
+      return { questions: bank.questions.filter(inIt), flashcards: bank.flashcards.filter(inIt) };
+    },
+  );
 }
 
 /** The cache's lists to search: every query under each key (all of a list, or a section's). */

@@ -1,7 +1,6 @@
-import { FormDialog } from "../EditDialog.tsx";
 import { QuestionFields } from "../QuestionDialog.tsx";
 import { QUESTION_FORM, type Question, type QuestionPayload, questionFormFrom } from "../questionForm.ts";
-import { reviseMode } from "./reviseMode.tsx";
+import { ReviseFormDialog } from "./reviseMode.tsx";
 import type { ReviseState } from "./useReviseItem.ts";
 
 // The old question keeps its answers and their grades: no 'past answers' choice (saved: null).
@@ -9,9 +8,5 @@ const REVISE_QUESTION_FORM = { ...QUESTION_FORM, from: (q: Question) => ({ ...qu
 
 /** A question's edit dialog, filled in, writing its text for a new edition (useReviseItem). */
 export function ReviseQuestionDialog({ state }: { state: ReviseState<Question, QuestionPayload> }) {
-  return (
-    <FormDialog dialog={state.dialog} noun="Question" form={REVISE_QUESTION_FORM} mode={reviseMode(state, "question")}>
-      {(form) => <QuestionFields {...form} />}
-    </FormDialog>
-  );
+  return <ReviseFormDialog state={state} kind="question" form={REVISE_QUESTION_FORM} fields={QuestionFields} />;
 }

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  useBreakpointValue,
-} from "@chakra-ui/react";
+import { Box, Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
 import { useRef } from "react";
 import { ProblemAlert } from "../../components/ProblemAlert.tsx";
+import { useFormDialogLayout } from "../EditDialog.tsx";
 import { SectionSelect } from "../SectionSelect.tsx";
 import { FileDropZone } from "./FileDropZone.tsx";
 import { ImportProgress } from "./ImportProgress.tsx";
@@ -42,7 +31,7 @@ export interface ImportDialogProps {
  * XMLHttpRequest to POST /api/admin/import so the progress bar shows the real upload.
  */
 export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogProps) {
-  const size = useBreakpointValue({ base: "full", md: "lg" } as const) ?? "lg";
+  const layout = useFormDialogLayout();
   const { stage, file, format, report, applying, ...upload } = useImportFile(kind, onImported);
   const moodle = format === "gift" || format === "aiken";
   const chooseRef = useRef<HTMLButtonElement>(null);
@@ -53,12 +42,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
       onOpenChange={(e) => {
         if (!e.open && upload.stop()) onClose();
       }}
-      size={size}
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
-      closeOnInteractOutside={false}
+      {...layout}
       closeOnEscape={!applying}
       initialFocusEl={() => chooseRef.current}
     >
@@ -138,13 +122,11 @@ export function ImportDialog({ kind, open, onClose, onImported }: ImportDialogPr
                       : ""}
                 </Box>
                 {stage.name === "failed" && (
-                  <Alert.Root status="error" data-testid="import-error">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>The file could not be checked</Alert.Title>
-                      <Alert.Description overflowWrap="anywhere">{stage.message}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
+                  <ProblemAlert
+                    title="The file could not be checked"
+                    description={stage.message}
+                    testId="import-error"
+                  />
                 )}
                 {report && <ImportReportView kind={kind} report={report} byLine={moodle} />}
               </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Box, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
 import { useId } from "react";
+import { ProblemAlert } from "../../components/ProblemAlert.tsx";
 import { ERROR_COLOR } from "../AdminUi.tsx";
 import { countOf, type ImportReport, type TransferKind } from "./transferRequests.ts";
 
@@ -29,15 +30,7 @@ export function ImportReportView({
   const shown = problemRows.slice(0, MAX_PROBLEM_ROWS);
   const headingId = useId();
   if (report.error) {
-    return (
-      <Alert.Root status="error" data-testid="import-error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The file could not be read</Alert.Title>
-          <Alert.Description overflowWrap="anywhere">{report.error}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
+    return <ProblemAlert title="The file could not be read" description={report.error} testId="import-error" />;
   }
   return (
     <Stack gap="4" data-testid="import-report">

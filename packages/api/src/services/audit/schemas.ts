@@ -1,6 +1,6 @@
 /** zod schemas of the audit trail as the Audit screen reads it. */
 import { z } from "zod";
-import { pageParams } from "../directory/schemas.ts";
+import { pagedInput } from "../directory/schemas.ts";
 
 export const auditEvent = z.object({
   id: z.number().int(),
@@ -23,9 +23,8 @@ const isoDate = (field: string) =>
     .or(z.iso.date({ error: `${field} must be a date such as 2026-01-31.` }))
     .optional();
 
-export const auditQuery = z
-  .object({
-    ...pageParams(50, 200),
+export const auditQuery = pagedInput(
+  {
     actor: z
       .string({ error: "actor must be text." })
       .trim()
@@ -37,8 +36,9 @@ export const auditQuery = z
       .optional(),
     from: isoDate("from"),
     to: isoDate("to"),
-  })
-  .optional()
-  .transform((v) => v ?? { limit: 50, offset: 0, actor: undefined, kind: undefined, from: undefined, to: undefined });
+  },
+  50,
+  200,
+);
 
 export const auditPage = z.object({ total: z.number().int(), kinds: z.array(z.string()), events: z.array(auditEvent) });

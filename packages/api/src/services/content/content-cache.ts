@@ -10,6 +10,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { type Database, editions, flashcards, questions } from "@jcba/db";
+import { getOrInsertComputed } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { asc, eq, isNull } from "drizzle-orm";
 import { publish } from "../../operations.ts";
@@ -61,26 +62,22 @@ const editionViews = new WeakMap<object, Map<string, EditionView>>();
  * by edition then costs a map lookup per request, as an unfiltered one does, and is serialised once.
  */
 export function editionView(snapshot: Pick<Snapshot, "questions" | "flashcards">, edition: string): EditionView {
-  let views = editionViews.get(snapshot);
-  if (!views) {
-    views = new Map();
-    editionViews.set(snapshot, views);
-  }
-  let view = views.get(edition);
-  if (!view) {
-    const qs = share(snapshot.questions.filter((q) => q.editions.includes(edition)));
-    const fs = share(snapshot.flashcards.filter((f) => f.editions.includes(edition)));
-    view = {
-      questions: qs,
-      questionsBySection: groupBySection(qs),
-      flashcards: fs,
-      flashcardsBySection: groupBySection(fs),
-      questionsById: new Map(qs.map((q) => [q.id, q])),
-      flashcardsById: new Map(fs.map((f) => [f.id, f])),
-    };
-    views.set(edition, view);
-  }
-  return view;
+  return getOrInsertComputed(
+    getOrInsertComputed(editionViews, snapshot, () => new Map()),
+    edition,
+    () => {
+      const qs = share(snapshot.questions.filter((q) => q.editions.includes(edition)));
+      const fs = share(snapshot.flashcards.filter((f) => f.editions.includes(edition)));
+      return {
+        questions: qs,
+        questionsBySection: groupBySection(qs),
+        flashcards: fs,
+        flashcardsBySection: groupBySection(fs),
+        questionsById: new Map(qs.map((q) => [q.id, q])),
+        flashcardsById: new Map(fs.map((f) => [f.id, f])),
+      };
+    },
+  );
 }
 
 /** Snapshot lists, each serialised the first time it is sent. */

@@ -23,6 +23,14 @@ const itemEditions = z
   .array(z.string())
   .meta({ description: "The contract editions the item is true for (GET /api/editions).", example: ["jcba-2016"] });
 
+/** What a question and a flashcard share after their own text, as the schema's contentItemColumns does. */
+const contentItemFields = {
+  citation: z.string().nullable(),
+  ...itemSource,
+  version: itemVersion,
+  editions: itemEditions,
+};
+
 export const question = z.object({
   id: z.number().int(),
   sectionNumber: z.number().int(),
@@ -33,10 +41,7 @@ export const question = z.object({
   /** Fill-in only: other spellings graded as correct. */
   alternatives: z.array(z.string()).nullable(),
   explanation: z.string(),
-  citation: z.string().nullable(),
-  ...itemSource,
-  version: itemVersion,
-  editions: itemEditions,
+  ...contentItemFields,
 });
 export type Question = z.infer<typeof question>;
 
@@ -45,10 +50,7 @@ export const flashcard = z.object({
   sectionNumber: z.number().int(),
   term: z.string(),
   definition: z.string(),
-  citation: z.string().nullable(),
-  ...itemSource,
-  version: itemVersion,
-  editions: itemEditions,
+  ...contentItemFields,
 });
 export type Flashcard = z.infer<typeof flashcard>;
 

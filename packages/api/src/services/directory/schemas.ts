@@ -40,16 +40,22 @@ export const pageParams = (defaultLimit: number, maxLimit: number) => ({
     .default(0),
 });
 
+/**
+ * The input of a paged list with its filters. No input reads as an empty one, so a client may call
+ * the list bare and still get every default (the first page, at the default size).
+ */
+export const pagedInput = <Filters extends z.ZodRawShape>(filters: Filters, defaultLimit: number, maxLimit: number) => {
+  const page = z.object({ ...filters, ...pageParams(defaultLimit, maxLimit) });
+  return page.optional().transform((v) => v ?? page.parse({}));
+};
+
 export const searchText = z
   .string({ error: "query must be text." })
   .trim()
   .max(100, "query is too long (at most 100 characters).")
   .optional();
 
-export const usersInput = z
-  .object({ query: searchText, ...pageParams(100, 500) })
-  .optional()
-  .transform((v) => v ?? { query: undefined, limit: 100, offset: 0 });
+export const usersInput = pagedInput({ query: searchText }, 100, 500);
 
 export const userChange = z
   .object({

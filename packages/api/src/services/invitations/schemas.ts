@@ -2,7 +2,8 @@
 import { idParam } from "@jcba/validators/api";
 import { MAX_ROSTER_CHARS, MAX_ROSTER_ROWS } from "@jcba/validators/invitations";
 import { z } from "zod";
-import { pageParams } from "../directory/schemas.ts";
+import { pagedInput } from "../directory/schemas.ts";
+import { rowsCheckReport } from "../transfer/schemas.ts";
 
 export const INVITATION_STATES = ["queued", "sent", "failed", "accepted", "expired", "revoked"] as const;
 export const invitationState = z.enum(INVITATION_STATES, {
@@ -57,23 +58,17 @@ export const rosterRow = z.object({
   problems: z.array(z.string()),
 });
 
+/** Applied: invitations were stored and their e-mail queued. */
 export const inviteReport = z.object({
-  dryRun: z.boolean(),
-  /** Whether invitations were stored and their e-mail queued. */
-  applied: z.boolean(),
-  total: z.number().int(),
+  ...rowsCheckReport,
   /** Rows that get (or, in a dry run, would get) an invitation. */
   invited: z.number().int(),
-  invalid: z.number().int(),
   skipped: z.number().int(),
   /** Every row that is not invited, in roster order. */
   rows: z.array(rosterRow),
 });
 
-export const invitationsInput = z
-  .object({ status: invitationState.optional(), ...pageParams(50, 500) })
-  .optional()
-  .transform((v) => v ?? { limit: 50, offset: 0 });
+export const invitationsInput = pagedInput({ status: invitationState.optional() }, 50, 500);
 
 export const invitation = z.object({
   id: z.number().int(),

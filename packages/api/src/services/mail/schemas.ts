@@ -1,13 +1,10 @@
 /** zod schemas of the e-mail admins see: failed messages, and a password-reset link sent. */
 import { z } from "zod";
-import { pageParams } from "../directory/schemas.ts";
+import { pagedInput } from "../directory/schemas.ts";
 
 export const resetSent = z.object({ message: z.string() });
 
-export const failedMailInput = z
-  .object(pageParams(50, 200))
-  .optional()
-  .transform((v) => v ?? { limit: 50, offset: 0 });
+export const failedMailInput = pagedInput({}, 50, 200);
 
 export const failedMessage = z.object({
   id: z.number().int(),

@@ -7,6 +7,7 @@ import {
   type CalibrationBinSums,
   calibrationBins,
   DEFAULT_RETENTION,
+  getOrInsertComputed,
   localDate,
   MIN_CALIBRATION_REVIEWS,
   type ReadinessBase,
@@ -53,17 +54,8 @@ const keptSchedules = new WeakMap<object, Map<number, { version: number; items: 
 const bases = new WeakMap<object, WeakMap<object, ReadinessBase>>();
 
 function baseFor(questions: readonly ReadinessQuestion[], firstAnswers: Tallies): ReadinessBase {
-  let byTallies = bases.get(questions);
-  if (!byTallies) {
-    byTallies = new WeakMap();
-    bases.set(questions, byTallies);
-  }
-  let base = byTallies.get(firstAnswers);
-  if (!base) {
-    base = readinessBase(questions, firstAnswers);
-    byTallies.set(firstAnswers, base);
-  }
-  return base;
+  const byTallies = getOrInsertComputed(bases, questions, () => new WeakMap());
+  return getOrInsertComputed(byTallies, firstAnswers, () => readinessBase(questions, firstAnswers));
 }
 
 /**
@@ -73,11 +65,7 @@ function baseFor(questions: readonly ReadinessQuestion[], firstAnswers: Tallies)
  * short row.
  */
 async function memberSchedules(ctx: Reader, userId: number) {
-  let kept = keptSchedules.get(ctx.database);
-  if (!kept) {
-    kept = new Map();
-    keptSchedules.set(ctx.database, kept);
-  }
+  const kept = getOrInsertComputed(keptSchedules, ctx.database, () => new Map());
   const cached = kept.get(userId);
   // One row, the schedules as one JSON text: a few kilobytes parsed at once, where 781 rows of
   // timestamps were each built and parsed field by field (half the request's time, bench readiness-member).

@@ -7,14 +7,22 @@ const format = z.enum(["json", "csv"], { error: "format must be json or csv." })
 const importFormat = z.enum(["json", "csv", "gift", "aiken"], { error: "format must be json, csv, gift or aiken." });
 export const MAX_IMPORT_CHARS = 4_000_000;
 
-export const importReport = z.object({
+/**
+ * What a file of rows checked before it is applied reports (an import, an invitation roster): whether
+ * this was the dry run or the rows were applied, and how many rows there were and were invalid.
+ */
+export const rowsCheckReport = {
   dryRun: z.boolean(),
   applied: z.boolean(),
-  error: z.string().nullable(),
   total: z.number().int(),
+  invalid: z.number().int(),
+};
+
+export const importReport = z.object({
+  ...rowsCheckReport,
+  error: z.string().nullable(),
   creates: z.number().int(),
   updates: z.number().int(),
-  invalid: z.number().int(),
   rows: z.array(
     z.object({
       row: z.number().int(),
