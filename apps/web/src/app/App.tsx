@@ -7,7 +7,13 @@ import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { afterFirstScreen, nextTask } from "../offline/bankSteps.ts";
-import { keptOnDevice, PERSIST_MAX_AGE, queryPersister } from "../offline/persist.ts";
+import {
+  keptOnDevice,
+  PERSIST_BUSTER,
+  PERSIST_MAX_AGE,
+  queryPersister,
+  restoreDeviceCopy,
+} from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import type { RouterContext, SessionUser } from "./session.ts";
 import { makeSystem } from "./theme.ts";
@@ -95,12 +101,19 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
   // styling system is built.
   const router = makeRouter({ user, queryClient, trpc });
   const routed = router.load().catch(() => undefined); // a failure shows in the router's own error screen
+  // The device's copy is read meanwhile too, and put in the cache before the first render (after the
+  // loaders have asked the server, or their requests would find it and not be sent): a repeat visit's
+  // first render shows the saved data, with no second render once it is read. The provider's own
+  // restore below then finds the same copy (persist.ts reads it once).
+  const bankHash = hashKey(trpc.questions.list.queryKey({}));
+  const persister = queryPersister(user.id, (hash) => hash === bankHash);
+  void persister.restoreClient().catch(() => undefined);
   await nextTask();
   const system = makeSystem();
   await routed;
+  await restoreDeviceCopy(queryClient, persister);
   await nextTask();
   const root = createRoot(element);
-  const bankHash = hashKey(trpc.questions.list.queryKey({}));
   const rendered = new Promise<void>((resolve) => {
     const stop = router.subscribe("onRendered", () => {
       stop();
@@ -130,9 +143,9 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
           <PersistQueryClientProvider
             client={queryClient}
             persistOptions={{
-              persister: queryPersister(user.id, (hash) => hash === bankHash),
+              persister,
               maxAge: PERSIST_MAX_AGE,
-              buster: "1",
+              buster: PERSIST_BUSTER,
               // Only what offline study needs (persist.ts). A refresh that failed offline leaves the query in
               // error but with its data: keep that data.
               dehydrateOptions: {

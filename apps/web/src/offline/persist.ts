@@ -10,6 +10,7 @@
  */
 
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
+import { hydrate, type QueryClient } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, delMany, get, getMany, keys, promisifyRequest, set } from "idb-keyval";
 import { measureBankStep, nextTask } from "./bankSteps.ts";
@@ -75,11 +76,16 @@ async function restoreBank(userId: number): Promise<DehydratedQuery | undefined>
   return { ...entry.query, state: { ...entry.query.state, data: pieces.flat() } };
 }
 
+/** The member's persister: its copy is read once, whoever asks (restoreDeviceCopy, then the provider). */
+export interface DevicePersister extends Persister {
+  restoreClient(): Promise<PersistedClient | undefined>;
+}
+
 /**
  * The rest of the cache is saved at most once a second as one JSON string; IndexedDB holds far more
  * than localStorage's few megabytes. `isBank` tells the bank's query by its hash.
  */
-export function queryPersister(userId: number, isBank: (queryHash: string) => boolean): Persister {
+export function queryPersister(userId: number, isBank: (queryHash: string) => boolean): DevicePersister {
   const rest = createAsyncStoragePersister({
     key: keyOf(userId),
     throttleTime: 1000,
@@ -92,6 +98,17 @@ export function queryPersister(userId: number, isBank: (queryHash: string) => bo
   /** The copy of the bank saved (or being saved), by when its data was fetched. */
   let bankSavedAt = 0;
   let saving = Promise.resolve();
+  /**
+   * The copy read from the device, read once: the app starts reading it before its first render and
+   * the provider's restore asks again (src/app/App.tsx).
+   */
+  let restoring: Promise<PersistedClient | undefined> | undefined;
+  const readClient = async () => {
+    const [client, bank] = await Promise.all([rest.restoreClient(), restoreBank(userId)]);
+    if (!client || !bank) return client;
+    bankSavedAt = bank.state.dataUpdatedAt;
+    return { ...client, clientState: { ...client.clientState, queries: [...client.clientState.queries, bank] } };
+  };
   return {
     persistClient(client) {
       const bank = client.clientState.queries.find((q) => isBank(q.queryHash));
@@ -102,13 +119,12 @@ export function queryPersister(userId: number, isBank: (queryHash: string) => bo
       const queries = client.clientState.queries.filter((q) => q !== bank);
       return rest.persistClient({ ...client, clientState: { ...client.clientState, queries } });
     },
-    async restoreClient() {
-      const [client, bank] = await Promise.all([rest.restoreClient(), restoreBank(userId)]);
-      if (!client || !bank) return client;
-      bankSavedAt = bank.state.dataUpdatedAt;
-      return { ...client, clientState: { ...client.clientState, queries: [...client.clientState.queries, bank] } };
+    restoreClient() {
+      restoring ??= readClient();
+      return restoring;
     },
     async removeClient() {
+      restoring = undefined;
       await Promise.all([rest.removeClient(), clearBank(userId)]);
     },
   };
@@ -160,3 +176,23 @@ export function keptOnDevice(queryKey: readonly unknown[]): boolean {
 
 /** How long a copy stays usable: a member may be away from a connection for weeks of trips. */
 export const PERSIST_MAX_AGE = 1000 * 60 * 60 * 24 * 60;
+/** A copy saved under another value is dropped: changed when what is saved changes shape. */
+export const PERSIST_BUSTER = "1";
+
+/**
+ * Puts the device's copy in the cache before the app's first render, so a repeat visit draws the saved
+ * data at once rather than in a second render after the provider's restore. Only a usable copy (not
+ * expired, same buster): the provider's restore, which reads the same copy, removes any other. Written
+ * here rather than with the library's persistQueryClientRestore, which is typed against the query
+ * client of its own version and would also remove the copy.
+ */
+export async function restoreDeviceCopy(
+  queryClient: QueryClient,
+  persister: DevicePersister,
+  now = Date.now(),
+): Promise<boolean> {
+  const saved = await persister.restoreClient().catch(() => undefined);
+  if (!saved || now - saved.timestamp > PERSIST_MAX_AGE || saved.buster !== PERSIST_BUSTER) return false;
+  hydrate(queryClient, saved.clientState);
+  return true;
+}

@@ -17,6 +17,7 @@ import { pendingWrites, replay } from "../offline/outbox.ts";
 import { HardItemFirst } from "./HardItemFirst.tsx";
 import { CardItem } from "./ReviewCard.tsx";
 import { QuestionItem } from "./ReviewQuestion.tsx";
+import { refetchUnlessReadSince } from "./readSince.ts";
 
 type Session = RouterOutputs["review"]["session"];
 type Item = Session["items"][number];
@@ -36,9 +37,12 @@ export function nextDueText(iso: string, now = new Date()): string {
   return `on ${due.toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })} at ${time}`;
 }
 
-export function ReviewScreen() {
+/** `askedAt`: when the route's loader asked for the session (the screen reads an older copy again). */
+export function ReviewScreen({ askedAt }: { askedAt: number }) {
   const trpc = useTRPC();
-  const session = useQuery(trpc.review.session.queryOptions(undefined, { refetchOnMount: "always" }));
+  const session = useQuery(
+    trpc.review.session.queryOptions(undefined, { refetchOnMount: refetchUnlessReadSince(askedAt) }),
+  );
   const [round, setRound] = useState(0);
   // Items answered or rated on this visit. Their writes go through the outbox, so until it has sent
   // them the server (or, offline, the device's copy of the session) still lists them as due.

@@ -24,11 +24,13 @@ export const Route = createFileRoute("/flashcards")({
       ...deck,
     };
   },
-  // The deck, the member's marks and their settings are asked for while the screen's code downloads.
+  // The deck, the member's marks, their settings and edition are asked for in one request while the
+  // screen's code downloads.
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.flashcards.list.queryOptions({}));
     void queryClient.prefetchQuery(trpc.mastery.list.queryOptions());
     void queryClient.prefetchQuery(trpc.review.settings.queryOptions());
+    void queryClient.prefetchQuery(trpc.account.studyEdition.queryOptions());
   },
   component: FlashcardsPage,
 });

@@ -9,9 +9,12 @@ interface TestSearch {
 
 export const Route = createFileRoute("/test")({
   validateSearch: (search: Record<string, unknown>): TestSearch => textParams(search, ["review", "code"]),
-  // What the member may take today is asked for while the screen's code downloads.
+  // What the member may take today, and their edition (which the set-up reads as it mounts), are asked
+  // for in one request while the screen's code downloads.
   loader: ({ context: { queryClient, trpc } }) => {
-    if (navigator.onLine) void queryClient.prefetchQuery(trpc.tests.availability.queryOptions());
+    if (!navigator.onLine) return;
+    void queryClient.prefetchQuery(trpc.tests.availability.queryOptions());
+    void queryClient.prefetchQuery(trpc.account.studyEdition.queryOptions());
   },
   component: function PracticeTestPage() {
     const { review, code } = Route.useSearch();
