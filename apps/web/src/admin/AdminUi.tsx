@@ -14,7 +14,6 @@ import {
   Textarea,
 } from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
-import { MAX_LENGTH } from "@jcba/validators";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -205,7 +204,7 @@ export function FormField({
 }
 
 /** What a field of a form that edits one named field takes: its label, value and messages. */
-interface NamedFieldProps {
+export interface NamedFieldProps {
   label: string;
   name: string;
   value: string;
@@ -282,21 +281,6 @@ export function FormSelectField({
         </NativeSelect.Root>
       )}
     </FormField>
-  );
-}
-
-/** The optional Citation field of the question and flashcard forms: a contract paragraph such as `example`. */
-export function CitationField({
-  example,
-  ...field
-}: Omit<NamedFieldProps, "label" | "helper" | "required"> & { example: string }) {
-  return (
-    <TextField
-      label="Citation (optional)"
-      helper={`The contract paragraph, e.g. ${example}`}
-      maxLength={MAX_LENGTH.citation}
-      {...field}
-    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { MAX_LENGTH } from "@jcba/validators";
-import { CitationField, SectionField, TextField } from "./AdminUi.tsx";
+import { SectionField, TextField } from "./AdminUi.tsx";
+import { CitationField } from "./CitationField.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import { FLASHCARD_FORM, type Flashcard, type FlashcardForm, type FlashcardPayload } from "./flashcardForm.ts";
 

@@ -2,7 +2,8 @@ import { Fieldset, Flex, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { OPTIONS_PER_QUESTION, type PastAnswerChoice, type QuestionType } from "@jcba/domain";
 import { MAX_LENGTH } from "@jcba/validators";
 import { NativeRadio } from "../components/NativeRadio.tsx";
-import { CitationField, ERROR_COLOR, FormSelectField, SectionField, TextField } from "./AdminUi.tsx";
+import { ERROR_COLOR, FormSelectField, SectionField, TextField } from "./AdminUi.tsx";
+import { CitationField } from "./CitationField.tsx";
 import { type EditDialogProps, FormDialog, type FormState } from "./EditDialog.tsx";
 import {
   changesCorrectAnswer,
