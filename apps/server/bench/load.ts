@@ -78,7 +78,7 @@ function serverView(samples: Awaited<ReturnType<typeof scrape>>) {
     return `${total} answers, p50 ≤ ${at(0.5)} s, p99 ≤ ${at(0.99)} s`;
   };
   const ms = (name: string) => Math.round(value(name) * 1000);
-  return `server's event-loop delay p50 ${ms("nodejs_eventloop_lag_p50_seconds")} ms, p99 ${ms("nodejs_eventloop_lag_p99_seconds")} ms, max ${ms("nodejs_eventloop_lag_max_seconds")} ms; read to answered, 503s: ${buckets(true)}; the rest: ${buckets(false)}`;
+  return `server: 503s from the cap on requests in flight ${value("jcba_admission_refused_total")} (the rest from the database-wait or event-loop guard); event-loop delay p50 ${ms("nodejs_eventloop_lag_p50_seconds")} ms, p99 ${ms("nodejs_eventloop_lag_p99_seconds")} ms, max ${ms("nodejs_eventloop_lag_max_seconds")} ms; read to answered, 503s: ${buckets(true)}; the rest: ${buckets(false)}`;
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
