@@ -10,8 +10,9 @@
  * (of the member's latest acknowledged request for that card).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { getPriority, loadavg, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createDatabase } from "@jcba/db";
 import { startTestPostgres } from "@jcba/db/test-postgres";
 import { sql } from "drizzle-orm";
@@ -36,6 +37,49 @@ interface Stats {
 
 /** Every benchmark member signs up from 127.0.0.1: lift the per-address sign-up limit. */
 const LOAD_ENV = { LOG_LEVEL: "warn", SIGNUP_LIMIT: "100000" };
+/** The server's own view (its event-loop delay, its answers' times by status), scraped from /metrics. */
+const METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+
+/** The server's /metrics as sample lines: name, labels, value. */
+async function scrape(url: string) {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) return [];
+  return (await res.text())
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const m = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line);
+      const labels = Object.fromEntries([...(m?.[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]));
+      return { name: m?.[1] ?? "", labels, value: Number(m?.[3]) };
+    });
+}
+
+/**
+ * What the server saw: its event loop's delay since the previous scrape (prom-client resets it at each
+ * scrape) and, from `http_request_duration_seconds`, the time from the server reading a request to
+ * its answer, for the 503s and for the rest: the upper bound of the bucket holding the 50th and 99th
+ * percentiles.
+ */
+function serverView(samples: Awaited<ReturnType<typeof scrape>>) {
+  const value = (name: string) => samples.find((s) => s.name === name)?.value ?? 0;
+  const buckets = (refused: boolean) => {
+    const byLe = new Map<string, number>();
+    for (const s of samples)
+      if (s.name === "http_request_duration_seconds_bucket" && (s.labels.status_code === "503") === refused)
+        byLe.set(s.labels.le!, (byLe.get(s.labels.le!) ?? 0) + s.value);
+    const sorted = [...byLe].sort((a, b) => Number(a[0]) - Number(b[0]));
+    const total = sorted.at(-1)?.[1] ?? 0;
+    const at = (p: number) => sorted.find(([, n]) => n >= p * total)?.[0] ?? "-";
+    return `${total} answers, p50 ≤ ${at(0.5)} s, p99 ≤ ${at(0.99)} s`;
+  };
+  const ms = (name: string) => Math.round(value(name) * 1000);
+  return `server: 503s from the cap on requests in flight ${value("jcba_admission_refused_total")} (the rest from the database-wait or event-loop guard); event-loop delay p50 ${ms("nodejs_eventloop_lag_p50_seconds")} ms, p99 ${ms("nodejs_eventloop_lag_p99_seconds")} ms, max ${ms("nodejs_eventloop_lag_max_seconds")} ms; read to answered, 503s: ${buckets(true)}; the rest: ${buckets(false)}`;
+}
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,6 +173,16 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
     }
   }
 
+  // The generator's own event-loop delay: a request waits in it before it is sent and after its answer
+  // has arrived, which the latencies below include.
+  const generatorDelay = monitorEventLoopDelay({ resolution: 20 });
+  await scrape(url); // starts the server's event-loop delay afresh
+  const loadBefore = loadAverage();
+  // BENCH_GENERATOR_NICE: the load generator (this process, after the server has started) yields the
+  // cores to the server, as a generator on another machine would.
+  const niceBefore = getPriority();
+  if (process.env.BENCH_GENERATOR_NICE) setPriority(Number(process.env.BENCH_GENERATOR_NICE));
+  generatorDelay.enable();
   const deadline = performance.now() + seconds * 1000;
   later = performance.now() + (seconds * 1000) / 3;
   async function member(m: number) {
@@ -175,6 +229,10 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
   const t0 = performance.now();
   await Promise.all(cookies.map((_, m) => member(m)));
   const elapsed = (performance.now() - t0) / 1000;
+  generatorDelay.disable();
+  if (process.env.BENCH_GENERATOR_NICE) setPriority(niceBefore);
+  const seenByServer = serverView(await scrape(url));
+  const loadAfter = loadAverage();
 
   // What stayed, against what each member was last told.
   let differing = 0;
@@ -215,6 +273,11 @@ async function loadOnce(label: string, url: string, members: number, seconds: nu
   console.log(
     `  past capacity: ${stats.busy} answered 503 (${((100 * stats.busy) / Math.max(1, all.length)).toFixed(1)}%), other 5xx ${stats.serverErrors} (target 0); admitted requests p50 ${pct(admitted, 50)} ms, p99 ${pct(admitted, 99)} ms; 503s p50 ${pct(refused, 50)} ms, p99 ${pct(refused, 99)} ms; admitted after the first third p50 ${pct(admittedLater, 50)} ms, p99 ${pct(admittedLater, 99)} ms`,
   );
+  const delayMs = (p: number) => Math.round(generatorDelay.percentile(p) / 1e6);
+  console.log(
+    `  load generator's event-loop delay p50 ${delayMs(50)} ms, p99 ${delayMs(99)} ms, max ${Math.round(generatorDelay.max / 1e6)} ms; ${seenByServer}`,
+  );
+  console.log(`  load average (1, 5, 15 min) before ${loadBefore}, after ${loadAfter}`);
   if (stats.errorSamples.length) console.log(`  first errors: ${stats.errorSamples.join("; ")}`);
   return acknowledgedAnswers;
 }
@@ -244,14 +307,18 @@ async function storedOf(location: { databaseUrl?: string; dataDir?: string }, id
  * `bench load [pglite|postgres]`: both by default. BENCH_MEMBERS (200), BENCH_SECONDS (60), BENCH_THINK_MS (400).
  * `bench overload [pglite|postgres]`: past capacity, 1,000 members with no think time for at most 60 s
  * (the same knobs), reporting the share of 503s and the admitted requests' p99.
+ * Both report the load generator's and the server's event-loop delay and the server's own answer times
+ * (from /metrics) beside the members' latencies, and the load average; BENCH_GENERATOR_NICE (e.g. 19)
+ * runs the generator at that niceness while it sends, so that the server gets the cores first.
  */
 export async function load(only?: string, overload = false) {
   const members = Number(process.env.BENCH_MEMBERS ?? (overload ? 1000 : 200));
   const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 60), overload ? 60 : Number.POSITIVE_INFINITY);
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? (overload ? 0 : 400));
+  const env = { ...LOAD_ENV, METRICS_TOKEN };
   if (only !== "postgres") {
     const dir = mkdtempSync(join(tmpdir(), "jcba-load-"));
-    const server = await startServer({ ...LOAD_ENV, DATA_DIR: dir });
+    const server = await startServer({ ...env, DATA_DIR: dir });
     try {
       const acknowledged = await loadOnce("the embedded PGlite database", server.url, members, seconds, thinkMs);
       await server.stop();
@@ -264,7 +331,7 @@ export async function load(only?: string, overload = false) {
   if (only !== "pglite") {
     const pg = await startTestPostgres();
     try {
-      const server = await startServer({ ...LOAD_ENV, DATABASE_URL: pg.url });
+      const server = await startServer({ ...env, DATABASE_URL: pg.url });
       try {
         const acknowledged = await loadOnce("PostgreSQL 15", server.url, members, seconds, thinkMs);
         await server.stop();

@@ -38,7 +38,7 @@ import { registerApiDocs } from "./api-docs/index.ts";
 import { createContextFactory } from "./context.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { openApiDocument } from "./openapi.ts";
-import { registerOverloadGuard } from "./overload.ts";
+import { createOverloadGuard } from "./overload.ts";
 import { ROSTER_ROUTE, registerRestRoutes, registerRosterCsv } from "./rest.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { limitTrpcBodies } from "./trpc-body-limit.ts";
@@ -76,7 +76,10 @@ export async function buildApp({
 }: AppDeps) {
   const tracing = "tracing" in deps ? deps.tracing : await startTracing(config);
   const importLimit = Math.round(config.IMPORT_MAX_MB * 1024 * 1024);
+  // Past capacity, requests are turned away in front of Fastify (http/overload.ts).
+  const overload = createOverloadGuard(config, database);
   const app = Fastify({
+    serverFactory: overload.serverFactory,
     logger: loggerOptions(config, logStream),
     // One access-log line per request instead (access-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -129,7 +132,7 @@ export async function buildApp({
     app.addHook("onClose", () => tracing.shutdown());
   }
   // Before every other route, so each one is counted.
-  const metricsListener = await registerMetrics(app, config, database);
+  const metricsListener = await registerMetrics(app, config, database, overload);
   // Body size per route: sign-in forms are tiny, imports as configured, everything else 1 MB.
   app.addHook("onRoute", (route) => {
     if (FORM_ROUTES.has(route.url)) route.bodyLimit = AUTH_BODY_LIMIT;
@@ -140,8 +143,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
-  // After cookies are parsed (a refusal's hooks read them), before anything reaches the database.
-  const overload = await registerOverloadGuard(app, config, database);
+  await overload.register(app);
   registerSecurityHeaders(app);
   registerWriteGuard(app);
   registerErrorHandler(app);

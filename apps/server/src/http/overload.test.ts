@@ -107,15 +107,87 @@ describe("past capacity: requests in flight", () => {
   });
 });
 
-describe("past capacity: the cap follows the latency", () => {
-  const TOKEN = "overload-metrics-token-0123456789";
-  /** The cap now, as /metrics reports it. */
-  async function capOf(url: string): Promise<number> {
-    const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-    const line = text.split("\n").find((l) => l.startsWith("jcba_admission_limit "));
-    return Number(line?.split(" ")[1]);
-  }
+const TOKEN = "overload-metrics-token-0123456789";
+/** The value of the sample `series` (its name and labels as /metrics writes them), 0 when absent. */
+async function metricOf(url: string, series: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+/** The cap now, as /metrics reports it. */
+const capOf = (url: string) => metricOf(url, "jcba_admission_limit");
 
+describe("past capacity: refusals are answered in front of Fastify", () => {
+  it("turns requests away before routing and body parsing, counts each on /metrics, and stores no refused answer", async () => {
+    const capped = await startServer(undefined, {
+      OVERLOAD_DB_WAIT_MS: "0",
+      OVERLOAD_MAX_IN_FLIGHT: "2",
+      METRICS_TOKEN: TOKEN,
+    });
+    try {
+      const c = await member(capped.url);
+      const [q] = (await c.get("/api/questions?section=4")).body as { id: number; correctAnswer: string }[];
+      const busySeries = (method: string) =>
+        `http_request_duration_seconds_count{method="${method}",route="busy",status_code="503"}`;
+      expect(await metricOf(capped.url, busySeries("GET"))).toBe(0);
+      const answer = { id: randomUUID(), questionId: q!.id, userAnswer: q!.correctAnswer };
+      // The database kept busy, so the two requests that reach it stay in flight meanwhile.
+      const slow = Array.from({ length: onPostgres ? 40 : 8 }, () => capped.database.rows(sql`SELECT pg_sleep(0.5)`));
+      const held = [c.get("/api/progress/section"), c.get("/api/progress/section")];
+      const answers: { status: number; retryAfter: string | null; body: unknown }[] = [];
+      try {
+        await within(10_000, async () => (await c.get("/api/health")).status === 503);
+        const send = async (path: string, init: RequestInit = {}) => {
+          const res = await fetch(capped.url + path, {
+            ...init,
+            headers: { cookie: c.cookie!, "content-type": "application/json", ...init.headers },
+          });
+          answers.push({ status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() });
+        };
+        // A path no route has (404 once admitted), a body that is not JSON (400 once admitted), an answer.
+        await send("/api/no-such-path");
+        await send("/api/progress/question-attempt", { method: "POST", body: "{not json" });
+        await send("/api/progress/question-attempt", { method: "POST", body: JSON.stringify(answer) });
+        // Health and metrics still answer, to report it.
+        expect((await c.get("/api/health")).body).toEqual({ ok: false, status: "busy", reason: "requests" });
+      } finally {
+        await Promise.all(slow);
+      }
+      for (const response of await Promise.all(held)) expect(response.status).toBe(200);
+
+      expect(answers).toEqual(
+        Array.from({ length: 3 }, () => ({
+          status: 503,
+          retryAfter: "5",
+          body: { code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/busy/) },
+        })),
+      );
+      // Each refusal counted once, as a request (route `busy`) and by the cap.
+      expect(await metricOf(capped.url, busySeries("GET"))).toBe(1);
+      expect(await metricOf(capped.url, busySeries("POST"))).toBe(2);
+      expect(await metricOf(capped.url, "jcba_admission_refused_total")).toBe(3);
+      // The refused answer changed nothing; sent again once the server takes work (as the outbox does), it is stored.
+      await within(5_000, async () => (await c.get("/api/health")).status === 200);
+      expect((await c.get("/api/progress/section")).body).toEqual([]);
+      expect((await c.post("/api/progress/question-attempt", answer)).status).toBe(200);
+      expect((await c.get("/api/progress/section")).body).toEqual([
+        { sectionNumber: 4, questionsAttempted: 1, questionsCorrect: 1 },
+      ]);
+      // Admitted again: the unknown path and the bad body get their own answers.
+      expect((await c.get("/api/no-such-path")).status).toBe(404);
+      const bad = await fetch(`${capped.url}/api/progress/question-attempt`, {
+        method: "POST",
+        headers: { cookie: c.cookie!, "content-type": "application/json" },
+        body: "{not json",
+      });
+      expect(bad.status).toBe(400);
+    } finally {
+      await capped.stop();
+    }
+  });
+});
+
+describe("past capacity: the cap follows the latency", () => {
   it("answers a burst past the cap with 503 and Retry-After at once, stores every acknowledged answer, lowers the cap while admitted answers are slow and raises it back after", async () => {
     const capped = await startServer(undefined, {
       OVERLOAD_DB_WAIT_MS: "0",

@@ -20,14 +20,28 @@
  * requests in flight, so bounding them bounds the wait, whichever of them is the bottleneck. A fixed
  * cap bounds it only for the throughput it was chosen for (256 in flight at 24 answers a second: 10 s),
  * hence a cap that follows the measured latency.
+ *
+ * The refusals are answered in front of Fastify (Fastify's `serverFactory`), before its request
+ * object, routing, hooks and reply: past capacity members who try again at once make most of the
+ * requests, and each one's work on the event loop is a wait for every admitted request's next step
+ * (decision 0015, 'Refusals in front of Fastify'). They are counted in `http_request_duration_seconds`
+ * (route `busy`) and `jcba_admission_refused_total`, not logged one by one, and carry no trace.
  */
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 import underPressure from "@fastify/under-pressure";
 import type { Database } from "@jcba/db";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
 import type { Config } from "../process/config.ts";
 import { AdmissionLimit } from "./admission.ts";
 import { refusal } from "./errors.ts";
 
+/** Answered whatever the load, to report it: health for load balancers, metrics for Prometheus. */
 const EXEMPT = new Set(["/api/health", "/metrics"]);
 
 /** How often the measures are looked at besides on each request. */
@@ -52,88 +66,149 @@ export function sustained(over: () => boolean, forMs: number): () => boolean {
 
 export const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
 
-const admissions = new WeakMap<FastifyInstance, AdmissionLimit>();
-/** The cap on requests in flight of an app, once its guard is registered (for its metrics). */
-export const admissionOf = (app: FastifyInstance): AdmissionLimit | undefined => admissions.get(app);
+type Reason = "event loop" | "database" | "requests";
 
 export interface Overload {
   /** Why the server turns requests away now, or null when it takes them. */
-  reason(): "event loop" | "database" | "requests" | null;
+  reason(): Reason | null;
   retryAfterSeconds: number;
 }
 
-export async function registerOverloadGuard(
-  app: FastifyInstance,
+export interface OverloadGuard extends Overload {
+  /** The cap on requests in flight (admission.ts), when OVERLOAD_MAX_IN_FLIGHT is not 0. */
+  admission: AdmissionLimit | undefined;
+  /** `handler` behind the gate: a request past capacity is answered 503 here and never reaches it. */
+  gate(handler: RequestListener): RequestListener;
+  /** For Fastify's `serverFactory`: the HTTP server Fastify would make, with the gate in front of it. */
+  serverFactory: FastifyServerFactory;
+  /** Called for each request turned away, with its method and the seconds it took to answer. */
+  onRefused(listener: (method: string, seconds: number) => void): void;
+  /** Samples the event loop's delay for `app` (under-pressure) and starts looking at the measures. */
+  register(app: FastifyInstance): Promise<void>;
+}
+
+/**
+ * The overload guard of one app, made before the app (its gate sits in front of Fastify's handler).
+ * `now` (ms) is the admitted requests' clock, for tests.
+ */
+export function createOverloadGuard(
   config: Config,
-  database: Database,
-): Promise<Overload> {
+  database: Pick<Database, "load">,
+  options: { now?: () => number } = {},
+): OverloadGuard {
+  const now = options.now ?? (() => performance.now());
   const retryAfterSeconds = config.OVERLOAD_RETRY_AFTER_SECONDS;
   const dbLimit = config.OVERLOAD_DB_WAIT_MS;
   const eventLoopLimit = config.OVERLOAD_EVENT_LOOP_DELAY_MS;
   const inFlightLimit = config.OVERLOAD_MAX_IN_FLIGHT;
-  const admission = new AdmissionLimit({
-    max: inFlightLimit,
-    min: config.OVERLOAD_MIN_IN_FLIGHT,
-    targetMs: config.OVERLOAD_TARGET_MS,
-  });
-  if (inFlightLimit > 0) admissions.set(app, admission);
-  const exempt = (request: FastifyRequest) => EXEMPT.has(request.url.split("?")[0]!);
-  const refuse = (reply: FastifyReply) => {
-    reply.code(503).header("Retry-After", String(retryAfterSeconds));
-    return refusal("SERVICE_UNAVAILABLE", BUSY_MESSAGE);
-  };
+  const admission =
+    inFlightLimit > 0
+      ? new AdmissionLimit({
+          max: inFlightLimit,
+          min: config.OVERLOAD_MIN_IN_FLIGHT,
+          targetMs: config.OVERLOAD_TARGET_MS,
+          now,
+        })
+      : undefined;
+  // under-pressure's mean delay over its last sample, once registered on the app.
+  let eventLoopDelay = () => 0;
   // The wait a statement has actually had, not a forecast: a forecast from the line's length turned
   // away members at ordinary load on a busy machine (parallel sign-ups, the 200-member bench).
   const databaseBusy = sustained(
     () => dbLimit > 0 && database.load().oldestWaitMs > dbLimit,
     config.OVERLOAD_SUSTAINED_MS,
   );
-  // under-pressure's mean delay over its last sample (a second).
   const eventLoopBusy = sustained(
-    () => eventLoopLimit > 0 && app.memoryUsage().eventLoopDelay > eventLoopLimit,
+    () => eventLoopLimit > 0 && eventLoopDelay() > eventLoopLimit,
     config.OVERLOAD_SUSTAINED_MS,
   );
+  const refusedListeners: ((method: string, seconds: number) => void)[] = [];
+  // One body and header set for every refusal, in the API's error format.
+  const body = JSON.stringify(refusal("SERVICE_UNAVAILABLE", BUSY_MESSAGE));
+  const headers = {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "retry-after": String(retryAfterSeconds),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  };
+  const refuse = (request: IncomingMessage, response: ServerResponse, arrived: number) => {
+    // An unread body is read and dropped by Node once the answer is sent, keeping the connection.
+    response.writeHead(503, headers).end(body);
+    for (const listener of refusedListeners) listener(request.method ?? "GET", (performance.now() - arrived) / 1000);
+  };
 
-  if (eventLoopLimit > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: eventLoopLimit,
-      retryAfter: retryAfterSeconds,
-      // A body returned here is sent and ends the request (under-pressure stops the hooks); nothing
-      // returned lets it through. Its types name only the second form.
-      pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
-        exempt(request) || !eventLoopBusy() ? undefined : refuse(reply)) as unknown as (
-        request: FastifyRequest,
-        reply: FastifyReply,
-      ) => void,
-    });
-  }
-  // Looked at between requests too, so a break in the measure is seen even when no request came in it.
-  const watch = setInterval(() => {
-    databaseBusy();
-    eventLoopBusy();
-  }, LOOK_EVERY_MS);
-  watch.unref();
-  app.addHook("onClose", async () => clearInterval(watch));
   // Asked on every request, not sampled: a burst of arrivals must not all get in between two samples.
-  // Hand-written beside under-pressure because its own checks are sampled on a timer.
-  if (dbLimit > 0 || inFlightLimit > 0) {
-    app.addHook("onRequest", async (request, reply) => {
-      if (exempt(request)) return;
-      if (databaseBusy()) return reply.send(refuse(reply));
-      if (inFlightLimit > 0) {
-        if (!admission.tryAcquire()) return reply.send(refuse(reply));
-        const admitted = performance.now();
+  // Hand-written beside under-pressure because its own checks are sampled on a timer and run in
+  // Fastify's hooks.
+  const gate =
+    (handler: RequestListener): RequestListener =>
+    (request, response) => {
+      const url = request.url ?? "/";
+      const query = url.indexOf("?");
+      if (EXEMPT.has(query < 0 ? url : url.slice(0, query))) return handler(request, response);
+      const arrived = performance.now();
+      if (eventLoopBusy() || databaseBusy()) return refuse(request, response, arrived);
+      if (admission) {
+        if (!admission.tryAcquire()) return refuse(request, response, arrived);
+        const admitted = now();
         // 'close' comes once the answer is sent or the client has gone, whichever happens.
-        reply.raw.once("close", () => admission.done(performance.now() - admitted));
+        response.once("close", () => admission.done(now() - admitted));
       }
-    });
-  }
+      handler(request, response);
+    };
+
   return {
+    admission,
     retryAfterSeconds,
+    gate,
+    serverFactory: (handler, fastifyOptions) => {
+      // Fastify's options with its defaults filled in; its types name them only as a record.
+      const options = fastifyOptions as {
+        http?: ServerOptions;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = createServer(options.http ?? {}, gate(handler));
+      // What Fastify sets on the server it makes itself (fastify/lib/server.js), and not on one a
+      // factory makes.
+      server.keepAliveTimeout = options.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout);
+      if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
+    onRefused(listener) {
+      refusedListeners.push(listener);
+    },
+    async register(app) {
+      if (eventLoopLimit > 0) {
+        // Only for its sampling of the event loop's delay: the refusals are made by the gate, in
+        // front of Fastify, so its own check lets every request through.
+        await app.register(underPressure, {
+          maxEventLoopDelay: eventLoopLimit,
+          retryAfter: retryAfterSeconds,
+          pressureHandler: ((_request: FastifyRequest, _reply: FastifyReply) => undefined) as (
+            request: FastifyRequest,
+            reply: FastifyReply,
+          ) => void,
+        });
+        eventLoopDelay = () => app.memoryUsage().eventLoopDelay;
+      }
+      // Looked at between requests too, so a break in the measure is seen even when no request came in it.
+      const watch = setInterval(() => {
+        databaseBusy();
+        eventLoopBusy();
+      }, LOOK_EVERY_MS);
+      watch.unref();
+      app.addHook("onClose", async () => clearInterval(watch));
+    },
     reason() {
       if (eventLoopBusy()) return "event loop";
       if (databaseBusy()) return "database";
-      if (inFlightLimit > 0 && admission.full()) return "requests";
+      if (admission?.full()) return "requests";
       return null;
     },
   };

@@ -2,6 +2,7 @@
 import cluster from "node:cluster";
 import type { Database } from "@jcba/db";
 import type { FastifyInstance } from "fastify";
+import type { OverloadGuard } from "../http/overload.ts";
 import type { Config } from "../process/config.ts";
 import { metricsSourceFor } from "./cluster.ts";
 import { listenForMetrics, registerMetricsRoute } from "./endpoint.ts";
@@ -19,11 +20,12 @@ export async function registerMetrics(
   app: FastifyInstance,
   config: Config,
   database: Database,
+  overload: OverloadGuard,
 ): Promise<FastifyInstance | undefined> {
   if (!metricsEnabled(config)) return undefined;
   const metrics = createMetrics(database);
-  observeRequests(app, metrics.registry);
-  observeAdmission(app, metrics.registry);
+  observeRequests(app, metrics.registry, overload);
+  observeAdmission(overload, metrics.registry);
   const source = metricsSourceFor(metrics.registry);
   let listener: FastifyInstance | undefined;
   if (config.METRICS_PORT === undefined) registerMetricsRoute(app, source, config.METRICS_TOKEN);

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { observeBackups } from "../backups/metrics.ts";
 import type { AdmissionLimit } from "../http/admission.ts";
-import { admissionOf } from "../http/overload.ts";
+import type { OverloadGuard } from "../http/overload.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -148,9 +148,11 @@ export function createMetrics(database: Database): Metrics {
 /**
  * The cap on requests in flight as it adapts past capacity (http/admission.ts), the requests it holds
  * now (the line admitted requests share) and those it turned away, read at each scrape from the app's
- * overload guard (registered after the metrics, so each of its refusals is counted as a request).
+ * overload guard.
  */
-export function observeAdmission(app: FastifyInstance, registry: Registry) {
+export function observeAdmission(overload: OverloadGuard, registry: Registry) {
+  const { admission } = overload;
+  if (!admission) return;
   const registers = [registry];
   const gauges: [name: string, help: string, read: (admission: AdmissionLimit) => number][] = [
     [
@@ -170,8 +172,7 @@ export function observeAdmission(app: FastifyInstance, registry: Registry) {
       help,
       registers,
       collect() {
-        const admission = admissionOf(app);
-        if (admission) this.set(read(admission));
+        this.set(read(admission));
       },
     });
   }
@@ -180,8 +181,6 @@ export function observeAdmission(app: FastifyInstance, registry: Registry) {
     help: "Requests answered 503 at once because the cap on requests in flight was reached",
     registers,
     collect() {
-      const admission = admissionOf(app);
-      if (!admission) return;
       this.reset();
       this.inc(admission.refused);
     },
@@ -190,9 +189,10 @@ export function observeAdmission(app: FastifyInstance, registry: Registry) {
 
 /**
  * Request durations by method, route pattern (never the raw URL: ids would make a series per member)
- * and status, and the requests in flight.
+ * and status, and the requests in flight. Requests the overload guard turns away are answered before
+ * Fastify routes them: they are counted under the route `busy` (503), and are never in flight.
  */
-export function observeRequests(app: FastifyInstance, registry: Registry) {
+export function observeRequests(app: FastifyInstance, registry: Registry, overload: OverloadGuard) {
   const registers = [registry];
   const duration = new Histogram({
     name: "http_request_duration_seconds",
@@ -202,6 +202,16 @@ export function observeRequests(app: FastifyInstance, registry: Registry) {
     registers,
   });
   const inFlight = new Gauge({ name: "http_requests_in_flight", help: "Requests being answered", registers });
+  // Bound once per method: refusals come by the thousand a second past capacity.
+  const refusedOf = new Map<string, ReturnType<typeof duration.labels>>();
+  overload.onRefused((method, seconds) => {
+    let refused = refusedOf.get(method);
+    if (!refused) {
+      refused = duration.labels({ method, route: "busy", status_code: "503" });
+      refusedOf.set(method, refused);
+    }
+    refused.observe(seconds);
+  });
   const started = new WeakMap<FastifyRequest, number>();
   app.addHook("onRequest", async (request) => {
     started.set(request, performance.now());
