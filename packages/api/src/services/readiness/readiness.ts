@@ -3,6 +3,8 @@
  * (how the recall predicted before each review compared with what the member then recalled). The
  * rules are @jcba/domain's; this file reads what they need.
  */
+
+import type { Database } from "@jcba/db";
 import {
   type CalibrationBinSums,
   calibrationBins,
@@ -16,7 +18,7 @@ import {
 } from "@jcba/domain";
 import { forgettingCurveConstants, keptRecallAtTime, recallAtTime } from "@jcba/domain/recall";
 import { TRPCError } from "@trpc/server";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import { bankFirstAnswersOf, type Tallies } from "../analysis/item-analysis.ts";
@@ -172,6 +174,25 @@ export async function calibrationOf(
 }
 
 /**
+ * Every applied review with the recall predicted for it from the review before (FSRS's forgetting
+ * curve over whole days) and whether it was recalled; `whose` narrows it to one member.
+ */
+function predictedReviews(whose: SQL) {
+  const { decay, factor } = forgettingCurveConstants();
+  return sql`
+    WITH ordered AS (
+      SELECT user_id, rating, reviewed_at,
+        lag(stability) OVER w AS prior_stability, lag(reviewed_at) OVER w AS prior_at
+      FROM review_log WHERE applied ${whose}
+      WINDOW w AS (PARTITION BY user_id, item_type, item_id ORDER BY reviewed_at, id)
+    )
+    SELECT user_id, rating > 1 AS recalled,
+      power(1 + ${factor}::float8 * floor(extract(epoch FROM reviewed_at - prior_at) / 86400) / prior_stability, ${decay}::float8) AS p
+    FROM ordered
+    WHERE prior_stability > 0 AND reviewed_at - prior_at >= interval '1 day'`;
+}
+
+/**
  * The same figures worked out from the whole review log, as calibrationOf once did on every request:
  * what the kept figures are checked against.
  */
@@ -179,24 +200,45 @@ export async function calibrationFromLog(
   ctx: Pick<Context, "database">,
   userId: number | null,
 ): Promise<z.infer<typeof calibration>> {
-  const { decay, factor } = forgettingCurveConstants();
   const whose = userId === null ? sql`` : sql`AND user_id = ${userId}`;
   const sums = await ctx.database.rows<CalibrationBinSums>(sql`
-    WITH ordered AS (
-      SELECT rating, reviewed_at,
-        lag(stability) OVER w AS prior_stability, lag(reviewed_at) OVER w AS prior_at
-      FROM review_log WHERE applied ${whose}
-      WINDOW w AS (PARTITION BY user_id, item_type, item_id ORDER BY reviewed_at, id)
-    ), predicted AS (
-      SELECT rating > 1 AS recalled,
-        power(1 + ${factor}::float8 * floor(extract(epoch FROM reviewed_at - prior_at) / 86400) / prior_stability, ${decay}::float8) AS p
-      FROM ordered
-      WHERE prior_stability > 0 AND reviewed_at - prior_at >= interval '1 day'
-    )
     SELECT least(9, floor(p * 10))::int AS bin, count(*)::int AS count, sum(p)::float8 AS predicted,
       (count(*) FILTER (WHERE recalled))::int AS recalled
-    FROM predicted GROUP BY 1`);
+    FROM (${predictedReviews(whose)}) AS predicted GROUP BY 1`);
   return calibrationReport(userId, sums);
+}
+
+/**
+ * Works every member's kept calibration out again from the whole log (`pnpm cli review
+ * calibration-rebuild`). The trigger's figures drift by a review when two first reviews of one item
+ * are logged in two transactions at once (neither sees the other's row). New reviews wait for the
+ * rebuild (a share lock on review_log), so none is counted twice or lost. Answers how many bins were
+ * off before it.
+ */
+export async function rebuildCalibration(database: Database) {
+  return database.transaction(async (tx) => {
+    await tx.rows(sql`LOCK TABLE review_log IN SHARE MODE`);
+    await tx.rows(sql`
+      CREATE TEMPORARY TABLE calibration_rebuilt (user_id integer, bin integer, count integer, predicted float8, recalled integer)
+      ON COMMIT DROP`);
+    await tx.rows(sql`
+      INSERT INTO calibration_rebuilt
+      SELECT user_id, least(9, floor(p * 10))::int AS bin, count(*)::int AS count, sum(p)::float8 AS predicted,
+        (count(*) FILTER (WHERE recalled))::int AS recalled
+      FROM (${predictedReviews(sql``)}) AS predicted GROUP BY 1, 2`);
+    // A kept bin whose reviews all cancelled out reads as one never filled.
+    const [off] = await tx.rows<{ bins: number }>(sql`
+      SELECT count(*)::int AS bins
+      FROM calibration_rebuilt f FULL JOIN review_calibration k USING (user_id, bin)
+      WHERE coalesce(f.count, 0) <> coalesce(k.count, 0) OR coalesce(f.recalled, 0) <> coalesce(k.recalled, 0)
+        OR abs(coalesce(f.predicted, 0) - coalesce(k.predicted, 0)) > 1e-9 * greatest(1, abs(f.predicted))`);
+    await tx.rows(sql`DELETE FROM review_calibration`);
+    await tx.rows(sql`INSERT INTO review_calibration (user_id, bin, count, predicted, recalled)
+      SELECT user_id, bin, count, predicted, recalled FROM calibration_rebuilt ORDER BY 1, 2`);
+    const [totals] = await tx.rows<{ members: number; reviews: number }>(sql`
+      SELECT count(DISTINCT user_id)::int AS members, coalesce(sum(count), 0)::int AS reviews FROM calibration_rebuilt`);
+    return { members: totals!.members, reviews: totals!.reviews, binsCorrected: off!.bins };
+  });
 }
 
 const calibrationReport = (userId: number | null, sums: CalibrationBinSums[]): z.infer<typeof calibration> => ({
