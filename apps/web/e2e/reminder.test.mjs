@@ -12,30 +12,19 @@
  * cannot be extended: waitUntil throws for it) did not take the window to Review in headless Chromium.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { DESKTOP, launch } from "./helpers.mjs";
+import { freePort, REPO, startServerProcess } from "./server-process.mjs";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const { startPushService, decryptPush } = await tsImport(
-  join(repo, "apps/server/test/push-service.ts"),
+  join(REPO, "apps/server/test/push-service.ts"),
   import.meta.url,
 );
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
 
 const SUBJECT = "mailto:ops@e2e.test";
 const DAY = 24 * 60 * 60 * 1000;
@@ -51,40 +40,22 @@ before(async () => {
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), "jcba-e2e-reminder-"));
-  server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      PUSH_SUBJECT: SUBJECT,
-      // The loopback push service is the only one this server may send to, and its certificate is trusted.
-      PUSH_SERVICE_HOSTS: "127.0.0.1",
-      NODE_EXTRA_CA_CERTS: push.certFile,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  await new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start:\n${output}`)), 180_000);
-    server.stdout.on("data", (d) => {
-      output += d;
-      if (output.includes("is running at")) {
-        clearTimeout(timer);
-        res();
-      }
-    });
-    server.on("exit", (code) => rej(new Error(`server exited with ${code}:\n${output}`)));
+  server = await startServerProcess({
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    PUSH_SUBJECT: SUBJECT,
+    // The loopback push service is the only one this server may send to, and its certificate is trusted.
+    PUSH_SERVICE_HOSTS: "127.0.0.1",
+    NODE_EXTRA_CA_CERTS: push.certFile,
   });
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-  }
+  await server?.stop();
   await push?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
