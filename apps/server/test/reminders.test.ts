@@ -1,155 +1,35 @@
 /**
- * Daily review reminders by Web Push: a push service on loopback (HTTPS, as web-push only speaks it)
- * checks each request's VAPID signature against the server's key and decrypts the payload with the
- * subscription's own keys (RFC 8291, done here with node:crypto apart from the library that encrypts
- * it, so a fault in either shows); the sender's schedule runs on a fake clock for members in two time
+ * Daily review reminders by Web Push: a push service on loopback (push-service.ts) checks each
+ * request's VAPID signature against the server's key and the payload is decrypted with the
+ * subscription's own keys (RFC 8291); the sender's schedule runs on a fake clock for members in two time
  * zones; a subscription the push service answers 410 is removed.
  */
-import { execFileSync } from "node:child_process";
-import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, randomBytes, verify } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, createServer, type Server } from "node:https";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReminderSender } from "../src/reminders/sender.ts";
 import { Client, member, startServer, type TestServer } from "./harness.ts";
+import { decryptPush, type PushService, startPushService } from "./push-service.ts";
 
 const b64u = (b: Buffer) => b.toString("base64url");
 
-/** RFC 8291 (aes128gcm, one record): the plaintext, with the receiver's key pair and auth secret. */
-function decryptPush(body: Buffer, receiver: ECDH, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const senderKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  const info = (label: string) => Buffer.from(`Content-Encoding: ${label}\0`);
-  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), receiver.getPublicKey(), senderKey]);
-  const ikm = Buffer.from(hkdfSync("sha256", receiver.computeSecret(senderKey), authSecret, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, info("aes128gcm"), 16));
-  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, info("nonce"), 12));
-  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02, then zero padding.
-  const end = padded.lastIndexOf(2);
-  return padded.subarray(0, end).toString("utf8");
-}
-
-/** The VAPID claims of an Authorization header, once its ES256 signature checks out with its own key. */
-function verifiedVapid(header: string | undefined) {
-  const m = header?.match(/^vapid t=([^,]+), k=(.+)$/);
-  if (!m) throw new Error(`no VAPID authorization: ${header}`);
-  const [h, p, s] = m[1]!.split(".");
-  const point = Buffer.from(m[2]!, "base64url");
-  const key = createPublicKey({
-    key: { kty: "EC", crv: "P-256", x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) },
-    format: "jwk",
-  });
-  const ok = verify(
-    "sha256",
-    Buffer.from(`${h}.${p}`),
-    { key, dsaEncoding: "ieee-p1363" },
-    Buffer.from(s!, "base64url"),
-  );
-  if (!ok) throw new Error("VAPID signature does not verify");
-  return {
-    publicKey: m[2]!,
-    header: JSON.parse(Buffer.from(h!, "base64url").toString()),
-    claims: JSON.parse(Buffer.from(p!, "base64url").toString()),
-  };
-}
-
-interface Delivery {
-  path: string;
-  vapid: ReturnType<typeof verifiedVapid>;
-  body: Buffer;
-  encoding: string | undefined;
-  ttl: string | undefined;
-}
-
 let server: TestServer;
-let push: Server;
-let pushOrigin: string;
-let agent: Agent;
-let certDir: string;
-const deliveries: Delivery[] = [];
+let push: PushService;
 
 beforeAll(async () => {
   server = await startServer();
-  certDir = mkdtempSync(join(tmpdir(), "push-cert-"));
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-      "-keyout",
-      join(certDir, "key.pem"),
-      "-out",
-      join(certDir, "cert.pem"),
-    ],
-    { stdio: "ignore" },
-  );
-  const cert = readFileSync(join(certDir, "cert.pem"));
-  agent = new Agent({ ca: cert });
-  push = createServer({ key: readFileSync(join(certDir, "key.pem")), cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      try {
-        deliveries.push({
-          path: req.url!,
-          vapid: verifiedVapid(req.headers.authorization),
-          body: Buffer.concat(chunks),
-          encoding: req.headers["content-encoding"],
-          ttl: req.headers.ttl as string | undefined,
-        });
-        // A subscription the browser dropped.
-        res.writeHead(req.url!.startsWith("/push/gone") ? 410 : 201).end();
-      } catch (e) {
-        res.writeHead(400).end((e as Error).message);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => push.listen(0, "127.0.0.1", resolve));
-  pushOrigin = `https://127.0.0.1:${(push.address() as { port: number }).port}`;
+  push = await startPushService();
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise((resolve) => push?.close(resolve));
-  agent?.destroy();
-  rmSync(certDir, { recursive: true, force: true });
+  await push?.stop();
 });
-
-/** A browser's subscription: its key pair and auth secret stay here, to decrypt what arrives. */
-function browser(name: string) {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    json: { endpoint: `${pushOrigin}/push/${name}`, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } },
-  };
-}
 
 async function memberWithReminder(name: string, reminder: object, itemsDue: boolean) {
   const client = await member(server.url);
   const id = (await client.get("/api/auth/user")).body.id as number;
-  const device = browser(name);
+  const device = push.browser(name);
   const subscribed = await client.post("/api/push/subscriptions", device.json);
   expect(subscribed.status).toBe(201);
   expect((await client.patch("/api/reminders", { enabled: true, ...reminder })).status).toBe(200);
@@ -175,13 +55,13 @@ describe("review reminders", () => {
       subject: "mailto:ops@test.local",
       allowedHosts: ["127.0.0.1"],
       now: () => clock,
-      agent,
+      agent: push.agent,
     });
     const at = async (iso: string) => {
       clock = new Date(iso);
-      const before = deliveries.length;
+      const before = push.deliveries.length;
       await sender.tick();
-      return deliveries.slice(before).map((d) => d.path);
+      return push.deliveries.slice(before).map((d) => d.path);
     };
 
     // 08:59 UTC: 17:59 in Tokyo, 01:59 in Denver; the UTC members' 08:00 has passed.
@@ -204,15 +84,15 @@ describe("review reminders", () => {
     // Every request carried a VAPID signature by the server's own key, for the push service's origin.
     const key = (await tokyo.client.get("/api/push/key")).body.publicKey;
     expect(Buffer.from(key, "base64url")).toHaveLength(65);
-    for (const d of deliveries) {
+    for (const d of push.deliveries) {
       expect(d.vapid.publicKey).toBe(key);
       expect(d.vapid.header.alg).toBe("ES256");
-      expect(d.vapid.claims).toMatchObject({ aud: pushOrigin, sub: "mailto:ops@test.local" });
+      expect(d.vapid.claims).toMatchObject({ aud: push.origin, sub: "mailto:ops@test.local" });
       expect(d.vapid.claims.exp * 1000).toBeGreaterThan(Date.now());
       expect(d.encoding).toBe("aes128gcm");
     }
     // The payload, decrypted with the subscription's keys: what the service worker shows, and where it leads.
-    const toTokyo = deliveries.find((d) => d.path === "/push/tokyo")!;
+    const toTokyo = push.deliveries.find((d) => d.path === "/push/tokyo")!;
     expect(JSON.parse(decryptPush(toTokyo.body, tokyo.device.ecdh, tokyo.device.auth))).toEqual({
       title: "Time to review",
       body: "2 items are due for review.",
@@ -268,7 +148,7 @@ describe("review reminders", () => {
   it("takes only a browser's https subscription with its keys, and forgets only the member's own", async () => {
     const m = await member(server.url);
     const other = await member(server.url);
-    const device = browser("forget-me");
+    const device = push.browser("forget-me");
     for (const bad of [
       { ...device.json, endpoint: "http://127.0.0.1/push/plain" },
       { ...device.json, endpoint: "not a url" },

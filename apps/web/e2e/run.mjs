@@ -2,16 +2,15 @@
  * End-to-end run: builds the web app, starts the real server on a fresh embedded database, and runs
  * every e2e/*.test.mjs with node's test runner in Debian's Chromium (driven by playwright-core).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, startServerProcess } from "./server-process.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, "..");
-const repo = resolve(web, "../..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
@@ -27,14 +26,6 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
 const port = await freePort();
 // The server sends its mail over SMTP to this loopback port, where the mail tests listen with a real
 // SMTP server (smtp-server): the path a union's mail takes, not a stand-in for it.
@@ -60,22 +51,7 @@ const env = {
   REQUIRE_EMAIL_VERIFICATION: "false",
 };
 delete env.DATABASE_URL;
-const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
-  env,
-  stdio: ["ignore", "pipe", "inherit"],
-});
-let output = "";
-await new Promise((res, rej) => {
-  const timer = setTimeout(() => rej(new Error(`server did not start:\n${output}`)), 180_000);
-  server.stdout.on("data", (d) => {
-    output += d;
-    if (output.includes("is running at")) {
-      clearTimeout(timer);
-      res();
-    }
-  });
-  server.on("exit", (code) => rej(new Error(`server exited with ${code}:\n${output}`)));
-});
+const server = await startServerProcess(env);
 
 const only = process.argv.slice(2);
 const files = readdirSync(here)
@@ -86,8 +62,7 @@ const result = spawnSync(process.execPath, ["--test", "--test-concurrency=1", "-
   stdio: "inherit",
   env: { ...env, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: chromium, E2E_SMTP_PORT: String(smtpPort) },
 });
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(webDist, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -5,26 +5,14 @@
  * followed, and the member signed in.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { DESKTOP, launch } from "./helpers.mjs";
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
+import { freePort, startServerProcess } from "./server-process.mjs";
 
 const received = [];
 let smtp;
@@ -51,38 +39,20 @@ before(async () => {
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), "jcba-e2e-verify-"));
-  server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
-      PUBLIC_URL: baseUrl,
-      REQUIRE_EMAIL_VERIFICATION: "true",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  await new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start:\n${output}`)), 180_000);
-    server.stdout.on("data", (d) => {
-      output += d;
-      if (output.includes("is running at")) {
-        clearTimeout(timer);
-        res();
-      }
-    });
-    server.on("exit", (code) => rej(new Error(`server exited with ${code}:\n${output}`)));
+  server = await startServerProcess({
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    PUBLIC_URL: baseUrl,
+    REQUIRE_EMAIL_VERIFICATION: "true",
   });
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-  }
+  await server?.stop();
   await new Promise((r) => smtp?.close(r));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

@@ -30,6 +30,7 @@ export {
   serializedOnce,
 } from "./services/content/content-cache.ts";
 export { claimLease, releaseLease } from "./services/jobs/leases.ts";
+export * as readiness from "./services/readiness/readiness.ts";
 export * as reminders from "./services/reminders/reminders.ts";
 export * as reviewModels from "./services/review-model/model.ts";
 export { BUSY_RETRY_AFTER_SECONDS } from "./trpc/db-errors.ts";

@@ -13,11 +13,12 @@
  *     (a dry run unless --apply; an import is all-or-nothing, like the admin screens)
  *   pnpm cli backup --out FILE        PostgreSQL: pg_dump --format=custom; embedded: its data directory (server stopped)
  *   pnpm cli restore --from FILE      embedded: a backup into the stopped server's DATA_DIR (the old one kept aside)
+ *   pnpm cli review calibration-rebuild   every member's kept calibration worked out again from the review log
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { accountSchemas, appRouter, createCallerFactory, createContentCache } from "@jcba/api";
+import { accountSchemas, appRouter, createCallerFactory, createContentCache, readiness } from "@jcba/api";
 import { apiTokens, createDatabase, users } from "@jcba/db";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { closePasswordWork, passwordProblem } from "../auth/passwords.ts";
@@ -81,7 +82,8 @@ const USAGE = `Usage:
   cli content export --kind questions|flashcards [--format json|csv] [--out FILE]
   cli content import --kind questions|flashcards --file FILE [--apply]
   cli backup --out FILE
-  cli restore --from FILE`;
+  cli restore --from FILE
+  cli review calibration-rebuild`;
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -107,6 +109,7 @@ async function main() {
   if (group === "content" && (action === "export" || action === "import")) return content(action, values);
   if (group === "backup" && values.out) return backup(values.out);
   if (group === "restore" && values.from) return restore(values.from);
+  if (group === "review" && action === "calibration-rebuild") return rebuildCalibration();
   if (!values.email || !group || !action) {
     console.error(USAGE);
     process.exit(2);
@@ -344,6 +347,24 @@ The database it replaced is kept in ${restored.asideDir}.`
   } catch (e) {
     console.error((e as Error).message);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * The kept calibration (review_calibration) worked out again from the whole review log, for every
+ * member: the trigger that keeps it can be a review off after two first reviews of one item raced.
+ */
+async function rebuildCalibration() {
+  const opened = await openDatabase(loadConfig());
+  try {
+    await opened.database.migrate();
+    const started = performance.now();
+    const { members, reviews, binsCorrected } = await readiness.rebuildCalibration(opened.database);
+    console.log(
+      `Calibration rebuilt from the review log: ${reviews} predicted reviews of ${members} members; ${binsCorrected} bins were off (${Math.round(performance.now() - started)} ms).`,
+    );
+  } finally {
+    await opened.close();
   }
 }
 
