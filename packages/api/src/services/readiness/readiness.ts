@@ -157,13 +157,21 @@ function questionIdsBySection(bank: { questionsBySection: ReadonlyMap<number, re
 export async function calibrationOf(
   ctx: Pick<Context, "database">,
   userId: number | null,
+  source: "kept" | "log" = "kept",
 ): Promise<z.infer<typeof calibration>> {
-  const whose = userId === null ? sql`` : sql`WHERE user_id = ${userId}`;
-  const sums = await ctx.database.rows<CalibrationBinSums>(sql`
-    SELECT bin, sum(count)::int AS count, sum(predicted)::float8 AS predicted, sum(recalled)::int AS recalled
-    FROM review_calibration ${whose} GROUP BY bin`);
+  const sums = await ctx.database.rows<CalibrationBinSums>(
+    source === "kept" ? keptCalibrationSums(userId) : logCalibrationSums(userId),
+  );
   return calibrationReport(userId, sums);
 }
+
+/** The same figures worked out from the whole review log: what the kept figures are checked against. */
+export const calibrationFromLog = (ctx: Pick<Context, "database">, userId: number | null) =>
+  calibrationOf(ctx, userId, "log");
+
+const keptCalibrationSums = (userId: number | null) => sql`
+  SELECT bin, sum(count)::int AS count, sum(predicted)::float8 AS predicted, sum(recalled)::int AS recalled
+  FROM review_calibration ${userId === null ? sql`` : sql`WHERE user_id = ${userId}`} GROUP BY bin`;
 
 /**
  * Every applied review with the recall predicted for it from the review before (FSRS's forgetting
@@ -184,21 +192,11 @@ function predictedReviews(whose: SQL) {
     WHERE prior_stability > 0 AND reviewed_at - prior_at >= interval '1 day'`;
 }
 
-/**
- * The same figures worked out from the whole review log, as calibrationOf once did on every request:
- * what the kept figures are checked against.
- */
-export async function calibrationFromLog(
-  ctx: Pick<Context, "database">,
-  userId: number | null,
-): Promise<z.infer<typeof calibration>> {
-  const whose = userId === null ? sql`` : sql`AND user_id = ${userId}`;
-  const sums = await ctx.database.rows<CalibrationBinSums>(sql`
-    SELECT least(9, floor(p * 10))::int AS bin, count(*)::int AS count, sum(p)::float8 AS predicted,
-      (count(*) FILTER (WHERE recalled))::int AS recalled
-    FROM (${predictedReviews(whose)}) AS predicted GROUP BY 1`);
-  return calibrationReport(userId, sums);
-}
+/** Per-bin sums from the whole review log, as calibrationOf once read on every request. */
+const logCalibrationSums = (userId: number | null) => sql`
+  SELECT least(9, floor(p * 10))::int AS bin, count(*)::int AS count, sum(p)::float8 AS predicted,
+    (count(*) FILTER (WHERE recalled))::int AS recalled
+  FROM (${predictedReviews(userId === null ? sql`` : sql`AND user_id = ${userId}`)}) AS predicted GROUP BY 1`;
 
 /**
  * Works every member's kept calibration out again from the whole log (`pnpm cli review
