@@ -4,7 +4,8 @@ import * as reviewModel from "../services/review-model/schemas.ts";
 import { workloadOf } from "../services/review-model/workload.ts";
 import { hardItemsOf, recordMissReason } from "../services/reviews/hard-items.ts";
 import * as reviews from "../services/reviews/schemas.ts";
-import { rateItem, reviewQueueOf, sessionOf, settingsOf, updateSettings } from "../services/reviews/sessions.ts";
+import { rateItem, reviewQueueOf, sessionOf, updateSettings } from "../services/reviews/sessions.ts";
+import { settingsOf } from "../services/reviews/settings.ts";
 import { protectedProcedure, router } from "../trpc/procedures.ts";
 import { restEndpoints } from "../trpc/rest.ts";
 

@@ -22,11 +22,11 @@ import { questionProblem } from "@jcba/validators/api";
 import { TRPCError } from "@trpc/server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { clientErrorFrom } from "../../trpc/db-errors.ts";
-import type { Context } from "../../trpc/procedures.ts";
 import { recordAdminAction } from "../audit/audit-trail.ts";
 import { flashcardColumns, questionColumns } from "./columns.ts";
 import { regradeAnswers } from "./regrade.ts";
 import type { Flashcard, FlashcardInput, Question, QuestionInput } from "./schemas.ts";
+import type { ContentWriter } from "./writer.ts";
 
 export type ContentKind = "question" | "flashcard";
 /** An item as the API shows it, and the fields an admin sends for it. */
@@ -61,9 +61,6 @@ const KINDS = {
     settle: (item: Flashcard, _before?: Flashcard, _givesAlternatives = false) => item,
   },
 } as const;
-
-/** What a content write needs: the database, the cache to clear, and who acts (for the audit trail). */
-export type ContentWriter = Pick<Context, "database" | "content" | "user" | "requestId" | "ip">;
 
 /** Names the writing admin to the version trigger, for the transaction it runs in only. */
 export function actAs(ctx: Pick<ContentWriter, "user">) {

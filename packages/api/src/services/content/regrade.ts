@@ -7,8 +7,8 @@ import { isAnswerCorrect, testScore } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import { recordAdminAction } from "../audit/audit-trail.ts";
-import type { ContentWriter } from "./items.ts";
 import type { Question } from "./schemas.ts";
+import type { ContentWriter } from "./writer.ts";
 
 type Gradable = Pick<Question, "id" | "questionType" | "correctAnswer" | "alternatives">;
 

@@ -10,9 +10,10 @@ import { TRPCError } from "@trpc/server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
 import { toIso } from "../rows.ts";
-import type { ContentKind, ContentWriter } from "./items.ts";
+import type { ContentKind } from "./items.ts";
 import { updateContentItem } from "./items.ts";
 import type { Question } from "./schemas.ts";
+import type { ContentWriter } from "./writer.ts";
 
 const questionVersionColumns = {
   id: questionVersions.questionId,

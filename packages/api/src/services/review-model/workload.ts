@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
 import { studyBank } from "../editions/member-edition.ts";
 import { type ItemRow, modelParametersOf, parsedParameters } from "../reviews/schedule.ts";
-import { settingsOf } from "../reviews/sessions.ts";
+import { settingsOf } from "../reviews/settings.ts";
 
 /** Without a history, a new item's first review is passed at this rate. */
 const DEFAULT_FIRST_PASS = 0.7;

@@ -4,7 +4,6 @@
  */
 import { memberSettings } from "@jcba/db";
 import {
-  DEFAULT_RETENTION,
   dailyStreak,
   isHardItem,
   localDate,
@@ -15,7 +14,7 @@ import {
   ratingWithConfidence,
 } from "@jcba/domain";
 import { TRPCError } from "@trpc/server";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Context } from "../../trpc/procedures.ts";
 import type { ContentCache } from "../content/content-cache.ts";
@@ -24,34 +23,9 @@ import { toIso } from "../rows.ts";
 import { activePlanQuestions } from "../study-plan/plan.ts";
 import { recordReview, saveMastery } from "./schedule.ts";
 import type { ReviewSettings, rateInput } from "./schemas.ts";
+import { settingsOf } from "./settings.ts";
 
 type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
-
-export const DEFAULT_SETTINGS: ReviewSettings = {
-  desiredRetention: DEFAULT_RETENTION,
-  fourButtons: false,
-  newPerDay: 20,
-  reviewsPerDay: 200,
-  dailyStreak: false,
-  timeZone: "UTC",
-  askConfidence: true,
-};
-
-export async function settingsOf(ctx: Pick<Context, "database">, userId: number): Promise<ReviewSettings> {
-  const [row] = await ctx.database.db
-    .select({
-      desiredRetention: memberSettings.desiredRetention,
-      fourButtons: memberSettings.fourButtons,
-      newPerDay: memberSettings.newPerDay,
-      reviewsPerDay: memberSettings.reviewsPerDay,
-      dailyStreak: memberSettings.dailyStreak,
-      timeZone: memberSettings.timeZone,
-      askConfidence: memberSettings.askConfidence,
-    })
-    .from(memberSettings)
-    .where(eq(memberSettings.userId, userId));
-  return row ?? DEFAULT_SETTINGS;
-}
 
 interface DueRow {
   item_type: ReviewItemType;

@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/procedures.ts";
 import { studyBank } from "../editions/member-edition.ts";
 import { forecastInstant, readinessOf } from "../readiness/readiness.ts";
-import { settingsOf } from "../reviews/sessions.ts";
+import { settingsOf } from "../reviews/settings.ts";
 import type { PlanInput, StudyPlan } from "./schemas.ts";
 
 type Reader = Pick<Context, "database" | "content"> & Partial<Pick<Context, "user">>;
