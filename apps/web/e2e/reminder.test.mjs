@@ -13,13 +13,11 @@
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { tsImport } from "tsx/esm/api";
 import { DESKTOP, launch } from "./helpers.mjs";
-import { freePort, REPO, startServerProcess } from "./server-process.mjs";
+import { REPO, startOwnServer } from "./server-process.mjs";
 
 const { startPushService, decryptPush } = await tsImport(
   join(REPO, "apps/server/test/push-service.ts"),
@@ -33,23 +31,16 @@ let push;
 let server;
 let browser;
 let baseUrl;
-let dataDir;
 
 before(async () => {
   push = await startPushService();
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), "jcba-e2e-reminder-"));
-  server = await startServerProcess({
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
+  server = await startOwnServer("reminder", {
     PUSH_SUBJECT: SUBJECT,
     // The loopback push service is the only one this server may send to, and its certificate is trusted.
     PUSH_SERVICE_HOSTS: "127.0.0.1",
     NODE_EXTRA_CA_CERTS: push.certFile,
   });
+  baseUrl = server.baseUrl;
   browser = await launch();
 });
 
@@ -57,7 +48,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
   await push?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function ok(res, what) {

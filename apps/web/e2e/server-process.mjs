@@ -4,7 +4,9 @@
  * a wait until it says it is running.
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -44,4 +46,34 @@ export async function startServerProcess(env) {
       await new Promise((r) => server.once("exit", r));
     },
   };
+}
+
+/**
+ * A server of a test file's own, with `settings` on top of the run's environment: a free port, a fresh
+ * data directory and PUBLIC_URL at localhost. stop() ends it and removes its data.
+ */
+export async function startOwnServer(name, settings) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `jcba-e2e-${name}-`));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startServerProcess({
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ...settings,
+    });
+    return {
+      baseUrl,
+      async stop() {
+        await server.stop();
+        removeData();
+      },
+    };
+  } catch (error) {
+    removeData();
+    throw error;
+  }
 }

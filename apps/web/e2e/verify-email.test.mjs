@@ -5,21 +5,17 @@
  * followed, and the member signed in.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { DESKTOP, launch } from "./helpers.mjs";
-import { freePort, startServerProcess } from "./server-process.mjs";
+import { startOwnServer } from "./server-process.mjs";
 
 const received = [];
 let smtp;
 let server;
 let browser;
 let baseUrl;
-let dataDir;
 
 before(async () => {
   smtp = new SMTPServer({
@@ -36,17 +32,11 @@ before(async () => {
     },
   });
   await new Promise((r) => smtp.listen(0, "127.0.0.1", r));
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), "jcba-e2e-verify-"));
-  server = await startServerProcess({
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
+  server = await startOwnServer("verify", {
     SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    PUBLIC_URL: baseUrl,
     REQUIRE_EMAIL_VERIFICATION: "true",
   });
+  baseUrl = server.baseUrl;
   browser = await launch();
 });
 
@@ -54,7 +44,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
   await new Promise((r) => smtp?.close(r));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Polls for the first message to `address` (the outbox may retry), with a generous deadline. */

@@ -24,7 +24,7 @@
  * The refusals are answered in front of Fastify (Fastify's `serverFactory`), before its request
  * object, routing, hooks and reply: past capacity members who try again at once make most of the
  * requests, and each one's work on the event loop is a wait for every admitted request's next step
- * (decision 0015, 'Refusals in front of Fastify'). They are counted in `http_request_duration_seconds`
+ * (decision 0019). They are counted in `http_request_duration_seconds`
  * (route `busy`) and `jcba_admission_refused_total`, not logged one by one, and carry no trace.
  */
 import {
