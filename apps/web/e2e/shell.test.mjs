@@ -221,23 +221,37 @@ test("toasts: one at a time, F8 moves focus to them, a short swipe keeps one and
 
   const firstId = await toast.first().getAttribute("id");
   assert.ok(firstId, "the toast has an id");
+  // The toast slides in; measure it only once its entry animation has finished, or the pointer can
+  // land beside it on a busy machine.
+  await page.waitForFunction(
+    (id) =>
+      document
+        .getElementById(id)
+        ?.getAnimations({ subtree: true })
+        .every((a) => a.playState === "finished"),
+    firstId,
+  );
   const box = await toast.first().boundingBox();
   const y = box.y + box.height / 2;
+  const translateOf = () => page.evaluate((id) => document.getElementById(id)?.style.translate, firstId);
+
   await page.mouse.move(box.x + 40, y);
   await page.mouse.down();
   await page.mouse.move(box.x + 70, y, { steps: 5 });
+  assert.equal(await translateOf(), "30px", "the toast follows the pointer");
   await page.mouse.up();
   // The toast springs back on release (and would be dismissed in the same handler if it went far enough).
-  await page.waitForFunction((id) => document.getElementById(id)?.style.translate === "", firstId);
+  assert.equal(await translateOf(), "", "a short swipe springs back");
   assert.equal(await page.locator(`[id="${firstId}"]`).count(), 1, "a 30 px swipe does not dismiss");
   assert.equal(await page.locator(`[id="${firstId}"]`).getAttribute("data-state"), "open");
 
   await page.mouse.move(box.x + 40, y);
   await page.mouse.down();
   await page.mouse.move(box.x + 120, y, { steps: 8 });
+  assert.equal(await translateOf(), "80px", "the toast follows the pointer");
   await page.mouse.up();
   await page.mouse.move(5, 5);
   // Well inside the 5 s the toast would last on its own; the second, queued toast takes its place.
-  await page.locator(`[id="${firstId}"]`).waitFor({ state: "detached", timeout: 1000 });
+  await page.locator(`[id="${firstId}"]`).waitFor({ state: "detached", timeout: 2500 });
   await context.close();
 });
