@@ -5,7 +5,9 @@ import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { type RouteChunks, routePattern } from "./src/app/routeChunks.ts";
+// By path, not by package name: Vite bundles a config's relative imports, but loads packages with
+// Node, which cannot read the domain package's TypeScript.
+import { ROUTE_CHUNKS_ID, type RouteChunks, routePattern } from "../../packages/domain/src/route-chunks.ts";
 
 const BRAND = "#1d4ed8";
 
@@ -67,12 +69,14 @@ function precompiledChakraCss(): Plugin {
 }
 
 /**
- * Which code each signed-in screen needs beyond the app's own chunk, written into index.html as data
- * (`<script type="application/json" id="route-chunks">`): the first script (src/entry.ts) preloads the
- * screen's chunks beside the app's, instead of the router asking for them only once the app's chunk
- * has downloaded and run (a second round of requests on a slow connection before the screen can draw).
- * Each entry is a pathname pattern (from the route file's name, src/app/routeChunks.ts) and the files
- * in assets/, by index into a shared list.
+ * Which code a signed-in page needs first, written into index.html as data
+ * (`<script type="application/json" id="route-chunks">`): the app's chunk with the chunks it imports and
+ * its stylesheets, and each member screen's own chunks. The server names them in the signed-in page's
+ * head (apps/server/src/http/web-app.ts), so they download while the page is read; without it (the page
+ * from the service worker) the first script (src/entry.ts) preloads the screen's chunks beside the app's,
+ * instead of the router asking for them only once the app's chunk has run. Each screen's entry is a
+ * pathname pattern (from the route file's name, @jcba/domain/route-chunks) and the files in assets/,
+ * by index into a shared list.
  */
 function routeChunkPreloads(): Plugin {
   return {
@@ -93,7 +97,8 @@ function routeChunkPreloads(): Plugin {
         const app = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/App.tsx"));
         const entry = chunks.find((c) => c.isEntry);
         if (!app || !entry) return html;
-        const loaded = closure(app.fileName, closure(entry.fileName));
+        const first = closure(entry.fileName);
+        const loaded = closure(app.fileName, new Set(first));
         // The member's screens: the admin's are used at a desk, and the list rides on every page.
         const routes = chunks.flatMap((c) => {
           const name = c.facadeModuleId?.match(/\/src\/routes\/(.+)\.tsx\?tsr-split=component$/)?.[1];
@@ -109,16 +114,54 @@ function routeChunkPreloads(): Plugin {
           const needed = [...closure(file)].filter((f) => !loaded.has(f)).map(indexOf);
           return needed.length > 0 ? [[routePattern(name), needed]] : [];
         });
-        const list: RouteChunks = { files, routes: table };
+        // The app's own files, which the server names in a signed-in page's head (web-app.ts).
+        const appScripts = [...loaded].filter((f) => !first.has(f));
+        const appStyles = appScripts.flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]);
+        const list: RouteChunks = {
+          files,
+          app: { scripts: appScripts.map(indexOf), styles: appStyles.map(indexOf) },
+          routes: table,
+        };
         const data = JSON.stringify(list).replaceAll("<", "\\u003c");
         return html.replace(
           "</head>",
-          `  <script type="application/json" id="route-chunks">${data}</script>\n  </head>`,
+          `  <script type="application/json" id="${ROUTE_CHUNKS_ID}">${data}</script>\n  </head>`,
         );
       },
     },
   };
 }
+
+/**
+ * Libraries every signed-in screen runs, each gathered into one file. Left to itself the bundler gives
+ * each module shared by the app's chunk and some screens a file of its own (about 45 on the dashboard's
+ * first load, most under 2 KB): on a phone's slow connection each extra request waits its turn for one
+ * of the browser's six connections. The modules matched here are (nearly) all used by the app's shell,
+ * so grouping them adds little code to the first load. See docs/decisions/0020.
+ */
+const FIRST_LOAD_GROUPS = [
+  {
+    name: "router",
+    test: /[\\/]node_modules[\\/](@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)[\\/]/,
+  },
+  { name: "data", test: /[\\/]node_modules[\\/](@tanstack[\\/](react-query|query-core)|@trpc[\\/][\w-]+)[\\/]/ },
+  {
+    name: "ui",
+    test: new RegExp(
+      [
+        String.raw`@zag-js[\\/](utils|dom-query|core|types|anatomy)[\\/]`,
+        String.raw`@ark-ui[\\/]react[\\/]dist[\\/](utils|providers|_virtual|components[\\/]factory)`,
+        // Not styled-system/config: apart from it, its identity defineConfig() keeps the default theme
+        // (every one of Chakra's recipes) in the app's chunk.
+        String.raw`@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system[\\/](?!config\.)|utils|create-context|merge-props)`,
+        String.raw`@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|stack|flex|grid|simple-grid|heading|text|button|spinner|skeleton|badge|card|link|span|square|circle|center|absolute-center|loader|icon|separator|container|group)[\\/]`,
+        String.raw`lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context|lucide-react)\b`,
+      ]
+        .map((path) => String.raw`[\\/]node_modules[\\/]${path}`)
+        .join("|"),
+    ),
+  },
+];
 
 export default defineConfig({
   plugins: [
@@ -178,5 +221,10 @@ export default defineConfig({
     precacheComplete(),
   ],
   server: { proxy: { "/api": "http://localhost:3000" } },
-  build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rollupOptions: { output: { codeSplitting: { groups: FIRST_LOAD_GROUPS } } },
+  },
 });

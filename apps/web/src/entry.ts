@@ -4,7 +4,7 @@
  * connection, the member last signed in on this device gets the app from the service worker's copy
  * and the data saved on the device; their writes wait in the outbox until their session is back.
  */
-import { type RouteChunks, screenChunks } from "./app/routeChunks.ts";
+import { FIRST_LOAD_ATTRIBUTE, ROUTE_CHUNKS_ID, type RouteChunks, screenChunks } from "@jcba/domain/route-chunks";
 import type { SessionUser } from "./app/session.ts";
 
 const html = document.documentElement;
@@ -41,11 +41,13 @@ async function mount(user: SessionUser, app: Promise<typeof import("./app/App.ts
 
 /**
  * Starts downloading the screen's own code (the build lists it per route in index.html, vite.config.ts)
- * beside the app's, rather than after it.
+ * beside the app's, rather than after it. The server's signed-in page already names it in its head;
+ * the page the service worker keeps does not.
  */
 function preloadScreen() {
+  if (document.querySelector(`link[${FIRST_LOAD_ATTRIBUTE}]`)) return;
   try {
-    const list = JSON.parse(document.getElementById("route-chunks")?.textContent ?? "null") as RouteChunks;
+    const list = JSON.parse(document.getElementById(ROUTE_CHUNKS_ID)?.textContent ?? "null") as RouteChunks;
     for (const href of screenChunks(list, location.pathname)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RouteChunks, routePattern, screenChunks } from "./routeChunks.ts";
+import { firstLoadLinks, type RouteChunks, routeChunksOf, routePattern, screenChunks } from "./route-chunks.ts";
 
 const matches = (name: string, pathname: string) => new RegExp(routePattern(name)).test(pathname);
 
@@ -30,5 +30,34 @@ describe("the screens' chunk list", () => {
     expect(screenChunks(list, "/study/3")).toEqual(["/assets/study-a.js", "/assets/shared-b.js"]);
     expect(screenChunks(list, "/review")).toEqual(["/assets/review-c.js", "/assets/shared-b.js"]);
     expect(screenChunks(list, "/nowhere")).toEqual([]);
+  });
+
+  it("names the app's stylesheets and scripts, then the screen's own, each once", () => {
+    const list: RouteChunks = {
+      files: ["App-1.js", "ui-2.js", "App-3.css", "study-4.js"],
+      app: { scripts: [0, 1], styles: [2] },
+      routes: [[routePattern("study.$section"), [3, 1]]],
+    };
+    const hrefs = (html: string) =>
+      [...html.matchAll(/<link rel="([^"]+)"[^>]* href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(hrefs(firstLoadLinks(list, "/study/7"))).toEqual([
+      "preload /assets/App-3.css",
+      "modulepreload /assets/App-1.js",
+      "modulepreload /assets/ui-2.js",
+      "modulepreload /assets/study-4.js",
+    ]);
+    expect(hrefs(firstLoadLinks(list, "/review"))).toEqual([
+      "preload /assets/App-3.css",
+      "modulepreload /assets/App-1.js",
+      "modulepreload /assets/ui-2.js",
+    ]);
+  });
+
+  it("reads the list from the page, and nothing from a page without one", () => {
+    const list: RouteChunks = { files: ["a.js"], routes: [["^/$", [0]]] };
+    const page = `<head><script type="application/json" id="route-chunks">${JSON.stringify(list)}</script></head>`;
+    expect(routeChunksOf(page)).toEqual(list);
+    expect(routeChunksOf("<head></head>")).toBeNull();
+    expect(routeChunksOf('<script type="application/json" id="route-chunks">{oops</script>')).toBeNull();
   });
 });

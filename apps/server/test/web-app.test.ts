@@ -1,0 +1,80 @@
+/** The page a browser gets: the landing page for strangers, the app for members with its first files named. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { routePattern } from "@jcba/domain/route-chunks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, member, startServer, type TestServer } from "./harness.ts";
+
+/** A built web app's index.html as the build writes it: the list of each page's first files in its head. */
+const list = {
+  files: ["App-a1.js", "ui-b2.js", "App-c3.css", "study-d4.js", "shared-e5.js", "review-f6.js"],
+  app: { scripts: [0, 1], styles: [2] },
+  routes: [
+    [routePattern("study.$section"), [3, 4]],
+    [routePattern("review"), [5, 4]],
+  ],
+};
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>JCBA Study Hub</title>
+  <script type="application/json" id="route-chunks">${JSON.stringify(list)}</script>
+  </head>
+  <body><div id="root"></div><script type="module" crossorigin src="/assets/index-0.js"></script></body>
+</html>`;
+
+const linksOf = (html: string) =>
+  [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[2]);
+
+describe("the web app's pages", () => {
+  let server: TestServer;
+  let dist: string;
+  let signedIn: Client;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "jcba-web-"));
+    writeFileSync(join(dist, "index.html"), INDEX);
+    server = await startServer(undefined, { WEB_DIST: dist });
+    signedIn = await member(server.url);
+  });
+  afterAll(async () => {
+    await server.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("name a member's first files in the head: the app's, then the opened screen's", async () => {
+    const study = await signedIn.get<string>("/study/7?from=search");
+    expect(study.status).toBe(200);
+    expect(study.headers.get("vary")).toMatch(/cookie/i);
+    expect(linksOf(study.body)).toEqual([
+      "/assets/App-c3.css",
+      "/assets/App-a1.js",
+      "/assets/ui-b2.js",
+      "/assets/study-d4.js",
+      "/assets/shared-e5.js",
+    ]);
+    // The links sit in the head, where the browser finds them before it reaches the first script.
+    expect(study.body.indexOf("/assets/App-a1.js")).toBeLessThan(study.body.indexOf("</head>"));
+    const review = await signedIn.get<string>("/review");
+    expect(linksOf(review.body)).toEqual([
+      "/assets/App-c3.css",
+      "/assets/App-a1.js",
+      "/assets/ui-b2.js",
+      "/assets/review-f6.js",
+      "/assets/shared-e5.js",
+    ]);
+    // A page no screen has still gets the app's files: the app shows its not-found card.
+    expect(linksOf((await signedIn.get<string>("/nowhere")).body)).toEqual([
+      "/assets/App-c3.css",
+      "/assets/App-a1.js",
+      "/assets/ui-b2.js",
+    ]);
+  });
+
+  it("give a stranger the landing page, with none of the app's files", async () => {
+    const page = await new Client(server.url).get<string>("/study/7");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="en" data-auth="out">');
+    expect(linksOf(page.body)).toEqual([]);
+  });
+});
