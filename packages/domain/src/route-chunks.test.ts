@@ -46,6 +46,9 @@ describe("the screens' chunk list", () => {
       "modulepreload /assets/ui-2.js",
       "modulepreload /assets/study-4.js",
     ]);
+    // Low priority, every one: the page's frame paints without waiting behind them.
+    expect(firstLoadLinks(list, "/study/7").match(/<link /g)).toHaveLength(4);
+    expect(firstLoadLinks(list, "/study/7").match(/<link [^>]*fetchpriority="low"/g)).toHaveLength(4);
     expect(hrefs(firstLoadLinks(list, "/review"))).toEqual([
       "preload /assets/App-3.css",
       "modulepreload /assets/App-1.js",

@@ -44,15 +44,18 @@ export const FIRST_LOAD_ATTRIBUTE = "data-first-load";
 
 /**
  * `<link>` tags for everything the signed-in page at `pathname` loads first: the app's stylesheets and
- * scripts, then the screen's own scripts. The names come from the build, never from the request.
+ * scripts, then the screen's own scripts. The names come from the build, never from the request. At
+ * low priority: the page's frame paints from index.html and its stylesheet alone, and should not wait
+ * for a connection behind these (a browser gives a module preload the priority of a blocking script).
  */
 export function firstLoadLinks(list: RouteChunks, pathname: string): string {
   const styles = (list.app?.styles ?? []).map(
-    (i) => `<link rel="preload" as="style" crossorigin href="${url(list, i)}" ${FIRST_LOAD_ATTRIBUTE}>`,
+    (i) =>
+      `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${url(list, i)}" ${FIRST_LOAD_ATTRIBUTE}>`,
   );
   const scripts = [
     ...new Set([...(list.app?.scripts ?? []).map((i) => url(list, i)), ...screenChunks(list, pathname)]),
-  ].map((href) => `<link rel="modulepreload" crossorigin href="${href}" ${FIRST_LOAD_ATTRIBUTE}>`);
+  ].map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" ${FIRST_LOAD_ATTRIBUTE}>`);
   return [...styles, ...scripts].join("");
 }
 
