@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FRAME_TITLE_PLACEHOLDER } from "@jcba/domain/first-paint";
 import { routePattern } from "@jcba/domain/route-chunks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, member, startServer, type TestServer } from "./harness.ts";
@@ -21,7 +22,7 @@ const INDEX = `<!doctype html>
     <title>JCBA Study Hub</title>
   <script type="application/json" id="route-chunks">${JSON.stringify(list)}</script>
   </head>
-  <body><div id="root"></div><script type="module" crossorigin src="/assets/index-0.js"></script></body>
+  <body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}</div></div><script type="module" crossorigin src="/assets/index-0.js"></script></body>
 </html>`;
 
 const linksOf = (html: string) =>
@@ -71,10 +72,24 @@ describe("the web app's pages", () => {
     ]);
   });
 
+  it("paint the dashboard's welcome with the page, with the member's name as text", async () => {
+    const dashboard = await signedIn.get<string>("/");
+    expect(dashboard.body).toContain(
+      '<div class="boot-heading">Welcome back, Maria!</div><div class="boot-intro">Continue your JCBA study journey.</div>',
+    );
+    const apostrophe = await member(server.url, "Siobhán O'Neill");
+    expect((await apostrophe.get<string>("/")).body).toContain("Welcome back, Siobhán O&#39;Neill!");
+    // A screen whose opening words come from data keeps the frame's grey lines.
+    expect((await signedIn.get<string>("/study/7")).body).toContain(FRAME_TITLE_PLACEHOLDER);
+  });
+
   it("give a stranger the landing page, with none of the app's files", async () => {
     const page = await new Client(server.url).get<string>("/study/7");
     expect(page.status).toBe(200);
     expect(page.body).toContain('<html lang="en" data-auth="out">');
     expect(linksOf(page.body)).toEqual([]);
+    const home = await new Client(server.url).get<string>("/");
+    expect(home.body).not.toContain("Welcome back");
+    expect(home.body).toContain(FRAME_TITLE_PLACEHOLDER);
   });
 });

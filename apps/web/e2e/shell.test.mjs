@@ -166,7 +166,7 @@ test("signed-in users get the 404 card on an unknown path, and Logout returns to
   await context.close();
 });
 
-test("the landing page downloads no app code; signed-in members see a spinner while the app loads", async () => {
+test("the landing page downloads no app code; signed-in members see a spinner and the dashboard's opening words while the app loads", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = [];
@@ -181,15 +181,26 @@ test("the landing page downloads no app code; signed-in members see a spinner wh
   );
   await context.close();
 
-  const member = await signedInContext(browser);
+  const member = await signedInContext(browser, { first: "Siobhán", last: "O'Neill" });
   const slow = await member.context.newPage();
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
   await slow.route("**/assets/App-*.js", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await slow.goto(`${BASE_URL}/`);
   await slow.getByRole("status", { name: "Loading" }).waitFor();
-  await slow.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  // Before any of the app's code has run, the page's frame already says the dashboard's opening words,
+  // and the app's own heading then takes their place.
+  const frame = slow.locator(".boot-frame");
+  assert.equal(await frame.locator(".boot-heading").textContent(), "Welcome back, Siobhán!");
+  assert.equal(await frame.locator(".boot-intro").textContent(), "Continue your JCBA study journey.");
+  release();
+  await slow.getByRole("heading", { level: 1, name: "Welcome back, Siobhán!" }).waitFor();
+  await frame.waitFor({ state: "detached" });
   await member.context.close();
 });
 

@@ -3,11 +3,13 @@
  * error answer for an unknown API path. Signed-out visitors' pages are marked so the static landing
  * page shows at once, without waiting for a script to ask who they are. A signed-in page names in its
  * head the files its first screen needs (the build's list in index.html), so the browser fetches them
- * while it reads the page rather than when the first script asks (docs/decisions/0020).
+ * while it reads the page rather than when the first script asks (docs/decisions/0020), and its frame
+ * carries the screen's opening words where they depend on nothing but the member (0021).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { type FirstPaintMember, withFirstPaint } from "@jcba/domain/first-paint";
 import { firstLoadLinks, routeChunksOf } from "@jcba/domain/route-chunks";
 import type { FastifyInstance } from "fastify";
 import { type Sessions, sessionTokenOf } from "../auth/sessions.ts";
@@ -28,16 +30,20 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
   const indexHtml = hasWeb ? readFileSync(join(dist, "index.html"), "utf8") : "";
   const signedOutHtml = indexHtml.replace('<html lang="en">', '<html lang="en" data-auth="out">');
   const firstLoad = routeChunksOf(indexHtml);
-  const signedInHtml = (pathname: string) =>
-    firstLoad ? indexHtml.replace("</head>", `${firstLoadLinks(firstLoad, pathname)}</head>`) : indexHtml;
+  const signedInHtml = (pathname: string, member: FirstPaintMember) =>
+    withFirstPaint(
+      firstLoad ? indexHtml.replace("</head>", `${firstLoadLinks(firstLoad, pathname)}</head>`) : indexHtml,
+      pathname,
+      member,
+    );
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" || request.url.startsWith("/api/"))
       return reply.code(404).send(refusal("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}.`));
     if (!hasWeb)
       return reply.code(503).type("text/plain").send("The web app is not built. Run the start command from README.md.");
     const token = sessionTokenOf(request);
-    const signedIn = token ? (await sessions.validate(token)) !== null : false;
+    const session = token ? await sessions.validate(token) : null;
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");
-    return signedIn ? signedInHtml(request.url.split("?", 1)[0] ?? "/") : signedOutHtml;
+    return session ? signedInHtml(request.url.split("?", 1)[0] ?? "/", session.user) : signedOutHtml;
   });
 }

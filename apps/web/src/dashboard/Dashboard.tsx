@@ -10,6 +10,7 @@ import {
   studyStreakDays,
   weakAreas,
 } from "@jcba/domain";
+import { DASHBOARD_INTRO, welcomeTitle } from "@jcba/domain/first-paint";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenCheck, Flame, TrendingUp } from "lucide-react";
 import { useDeferredValue } from "react";
@@ -55,11 +56,12 @@ export function Dashboard({ user }: { user: SessionUser }) {
   return (
     <Stack gap={{ base: "6", md: "8" }}>
       <Box>
+        {/* The server writes these two lines into the page's frame too (@jcba/domain/first-paint). */}
         <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
-          Welcome back, {me.data.firstName || me.data.email}!
+          {welcomeTitle(me.data)}
         </Heading>
         <Text color="fg.muted" mt="1">
-          Continue your JCBA study journey.
+          {DASHBOARD_INTRO}
         </Text>
         <SyncNote />
       </Box>

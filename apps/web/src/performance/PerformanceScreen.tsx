@@ -1,5 +1,6 @@
 import { Box, Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { scoreTrend, sectionChart } from "@jcba/domain";
+import { PERFORMANCE_INTRO, PERFORMANCE_TITLE } from "@jcba/domain/first-paint";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
@@ -37,11 +38,12 @@ export function PerformanceScreen() {
         </Link>
       </Button>
       <Box>
+        {/* The server writes these two lines into the page's frame too (@jcba/domain/first-paint). */}
         <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
-          Performance Analytics
+          {PERFORMANCE_TITLE}
         </Heading>
         <Text color="fg.muted" mt="1">
-          See how your practice test scores are trending and which sections need more study.
+          {PERFORMANCE_INTRO}
         </Text>
         <SyncNote />
       </Box>

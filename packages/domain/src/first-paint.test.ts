@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  DASHBOARD_INTRO,
+  FRAME_TITLE_PLACEHOLDER,
+  PERFORMANCE_INTRO,
+  PERFORMANCE_TITLE,
+  withFirstPaint,
+} from "./first-paint.ts";
+
+const page = `<body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}<div class="boot-card"></div></div></div></body>`;
+
+describe("a signed-in page's opening words", () => {
+  it("puts the dashboard's welcome and its line in the frame, in place of the grey placeholders", () => {
+    const html = withFirstPaint(page, "/", { firstName: "Maria", email: "maria@example.com" });
+    expect(html).toContain(
+      `<div class="boot-heading">Welcome back, Maria!</div><div class="boot-intro">${DASHBOARD_INTRO}</div><div class="boot-card">`,
+    );
+    expect(html).not.toContain("boot-title");
+  });
+
+  it("puts Performance's heading and line below the room its Back to Dashboard link takes", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    for (const path of ["/performance", "/performance/"])
+      expect(withFirstPaint(page, path, member)).toContain(
+        `<div class="boot-back"></div><div class="boot-heading">${PERFORMANCE_TITLE}</div><div class="boot-intro">${PERFORMANCE_INTRO}</div>`,
+      );
+  });
+
+  it("greets a member with no first name by their address", () => {
+    expect(withFirstPaint(page, "/", { firstName: null, email: "robin@example.com" })).toContain(
+      "Welcome back, robin@example.com!",
+    );
+    expect(withFirstPaint(page, "/", { firstName: "", email: "robin@example.com" })).toContain(
+      "Welcome back, robin@example.com!",
+    );
+  });
+
+  it("writes a name as text, never as markup", () => {
+    const html = withFirstPaint(page, "/", { firstName: `<img src=x onerror="alert(1)">&$'`, email: "x@example.com" });
+    expect(html).toContain("Welcome back, &lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;$&#39;!");
+    expect(html).not.toContain("<img");
+  });
+
+  it("leaves a screen whose words depend on data, and a page without the frame, as they were", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    expect(withFirstPaint(page, "/study/7", member)).toBe(page);
+    expect(withFirstPaint(page, "/review", member)).toBe(page);
+    expect(withFirstPaint("<body></body>", "/", member)).toBe("<body></body>");
+  });
+});
