@@ -15,6 +15,7 @@ import {
   restoreDeviceCopy,
 } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
+import { firstScreenData } from "./firstData.ts";
 import type { RouterContext, SessionUser } from "./session.ts";
 import { makeSystem } from "./theme.ts";
 import "virtual:chakra-global.css";
@@ -89,7 +90,8 @@ function onSessionEnded(user: SessionUser, queryClient: () => QueryClient) {
  * router resolves the address and fetches the screen's code first; the styling system is built in a
  * task of its own meanwhile; then the first render runs as a transition, which React renders in slices
  * of a few milliseconds, letting the browser paint and handle input in between. Rendered before the
- * screen's code was in, the screen would suspend and then render again all at once when it came.
+ * screen's code was in, the screen would suspend and then render again all at once when it came; before
+ * its data (for up to a second, firstData.ts), it would render twice more.
  */
 export async function mountApp(element: HTMLElement, user: SessionUser) {
   const startedAt = Date.now();
@@ -112,6 +114,7 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
   const system = makeSystem();
   await routed;
   await restoreDeviceCopy(queryClient, persister);
+  await firstScreenData(queryClient);
   await nextTask();
   const root = createRoot(element);
   const rendered = new Promise<void>((resolve) => {
