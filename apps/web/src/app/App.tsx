@@ -1,19 +1,12 @@
 /** The signed-in app: providers, the router and the shell. Loaded only after sign-in is known. */
 import { ChakraProvider } from "@chakra-ui/react";
-import { hashKey, type QueryClient } from "@tanstack/react-query";
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { hashKey, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { afterFirstScreen, nextTask } from "../offline/bankSteps.ts";
-import {
-  keptOnDevice,
-  PERSIST_BUSTER,
-  PERSIST_MAX_AGE,
-  queryPersister,
-  restoreDeviceCopy,
-} from "../offline/persist.ts";
+import { keepDeviceCopy, queryPersister, restoreDeviceCopy } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import { firstScreenData } from "./firstData.ts";
 import type { RouterContext, SessionUser } from "./session.ts";
@@ -105,8 +98,7 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
   const routed = router.load().catch(() => undefined); // a failure shows in the router's own error screen
   // The device's copy is read meanwhile too, and put in the cache before the first render (after the
   // loaders have asked the server, or their requests would find it and not be sent): a repeat visit's
-  // first render shows the saved data, with no second render once it is read. The provider's own
-  // restore below then finds the same copy (persist.ts reads it once).
+  // first render shows the saved data, with no second render once it is read.
   const bankHash = hashKey(trpc.questions.list.queryKey({}));
   const persister = queryPersister(user.id, (hash) => hash === bankHash);
   void persister.restoreClient().catch(() => undefined);
@@ -143,26 +135,17 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
     root.render(
       <ChakraProvider value={system}>
         <ColorModeProvider>
-          <PersistQueryClientProvider
-            client={queryClient}
-            persistOptions={{
-              persister,
-              maxAge: PERSIST_MAX_AGE,
-              buster: PERSIST_BUSTER,
-              // Only what offline study needs (persist.ts). A refresh that failed offline leaves the query in
-              // error but with its data: keep that data.
-              dehydrateOptions: {
-                shouldDehydrateQuery: (q) => q.state.data !== undefined && keptOnDevice(q.queryKey),
-              },
-            }}
-            onSuccess={() => void refreshFromServer(queryClient, trpc, trpcClient, startedAt, rendered)}
-          >
+          <QueryClientProvider client={queryClient}>
             <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
               <RouterProvider router={router} />
             </TRPCProvider>
-          </PersistQueryClientProvider>
+          </QueryClientProvider>
         </ColorModeProvider>
       </ChakraProvider>,
     ),
   );
+  // The device's copy was restored above, before the first render (persist.ts): from here on, what
+  // offline study needs is saved as it changes, and the server is asked again after the first screen.
+  keepDeviceCopy(queryClient, persister);
+  void refreshFromServer(queryClient, trpc, trpcClient, startedAt, rendered);
 }

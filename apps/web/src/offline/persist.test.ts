@@ -59,17 +59,20 @@ describe("restoreDeviceCopy", () => {
     expect(await persister.restoreClient()).toBe(first);
   });
 
-  it("leaves an expired copy, or one saved under another buster, out of the cache", async () => {
+  it("leaves an expired copy, or one saved under another buster, out of the cache and off the device", async () => {
     const now = Date.now();
     await saveCopy(3, { timestamp: now - PERSIST_MAX_AGE - 1 });
     const expired = new QueryClient();
     expect(await restoreDeviceCopy(expired, queryPersister(3, isBank), now)).toBe(false);
     expect(expired.getQueryData(summaryKey)).toBeUndefined();
+    // and off the device: the next visit finds nothing saved.
+    expect(await queryPersister(3, isBank).restoreClient()).toBeUndefined();
 
     await saveCopy(4, { buster: `${PERSIST_BUSTER}-old` });
     const busted = new QueryClient();
     expect(await restoreDeviceCopy(busted, queryPersister(4, isBank))).toBe(false);
     expect(busted.getQueryData(summaryKey)).toBeUndefined();
+    expect(await queryPersister(4, isBank).restoreClient()).toBeUndefined();
   });
 
   it("with nothing saved, the cache stays empty", async () => {

@@ -11,7 +11,11 @@
 
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { hydrate, type QueryClient } from "@tanstack/react-query";
-import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClientSubscribe,
+} from "@tanstack/react-query-persist-client";
 import { createStore, del, delMany, get, getMany, keys, promisifyRequest, set } from "idb-keyval";
 import { measureBankStep, nextTask } from "./bankSteps.ts";
 
@@ -76,7 +80,7 @@ async function restoreBank(userId: number): Promise<DehydratedQuery | undefined>
   return { ...entry.query, state: { ...entry.query.state, data: pieces.flat() } };
 }
 
-/** The member's persister: its copy is read once, whoever asks (restoreDeviceCopy, then the provider). */
+/** The member's persister: its copy is read once, whoever asks (restoreDeviceCopy, the first script's early read). */
 export interface DevicePersister extends Persister {
   restoreClient(): Promise<PersistedClient | undefined>;
 }
@@ -99,8 +103,8 @@ export function queryPersister(userId: number, isBank: (queryHash: string) => bo
   let bankSavedAt = 0;
   let saving = Promise.resolve();
   /**
-   * The copy read from the device, read once: the app starts reading it before its first render and
-   * the provider's restore asks again (src/app/App.tsx).
+   * The copy read from the device, read once: the app starts reading it while the screen's code
+   * downloads and restoreDeviceCopy asks again (src/app/App.tsx).
    */
   let restoring: Promise<PersistedClient | undefined> | undefined;
   const readClient = async () => {
@@ -181,18 +185,51 @@ export const PERSIST_BUSTER = "1";
 
 /**
  * Puts the device's copy in the cache before the app's first render, so a repeat visit draws the saved
- * data at once rather than in a second render after the provider's restore. Only a usable copy (not
- * expired, same buster): the provider's restore, which reads the same copy, removes any other. Written
- * here rather than with the library's persistQueryClientRestore, which is typed against the query
- * client of its own version and would also remove the copy.
+ * data at once. Only a usable copy (not expired, same buster); any other, or one that cannot be read,
+ * is removed from the device. This is the restore the library's PersistQueryClientProvider does, done
+ * before the first render rather than after it: the provider renders every screen once while it
+ * restores and again, synchronously, when it is done, which on a slow phone was the longest task of
+ * the first visit. Written here rather than with the library's persistQueryClientRestore, which is typed
+ * against the query client of its own version.
  */
 export async function restoreDeviceCopy(
   queryClient: QueryClient,
   persister: DevicePersister,
   now = Date.now(),
 ): Promise<boolean> {
-  const saved = await persister.restoreClient().catch(() => undefined);
-  if (!saved || now - saved.timestamp > PERSIST_MAX_AGE || saved.buster !== PERSIST_BUSTER) return false;
+  const forget = async () => {
+    try {
+      await persister.removeClient();
+    } catch {
+      // Storage blocked: nothing was read from it either.
+    }
+    return false;
+  };
+  let saved: PersistedClient | undefined;
+  try {
+    saved = await persister.restoreClient();
+  } catch {
+    return forget();
+  }
+  if (!saved) return false;
+  if (now - saved.timestamp > PERSIST_MAX_AGE || saved.buster !== PERSIST_BUSTER) return forget();
   hydrate(queryClient, saved.clientState);
   return true;
+}
+
+/**
+ * Saves what offline study needs (keptOnDevice) whenever the cache changes, at most once a second.
+ * A refresh that failed offline leaves the query in error but with its data: that data is kept.
+ * Returns the function that stops saving.
+ */
+export function keepDeviceCopy(queryClient: QueryClient, persister: DevicePersister): () => void {
+  return persistQueryClientSubscribe({
+    // The same client: the library's types name its own copy of the query core.
+    queryClient: queryClient as unknown as Parameters<typeof persistQueryClientSubscribe>[0]["queryClient"],
+    persister,
+    buster: PERSIST_BUSTER,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (q) => q.state.data !== undefined && keptOnDevice(q.queryKey),
+    },
+  });
 }
