@@ -26,8 +26,11 @@ import { FocusAreas } from "./FocusAreas.tsx";
 import { SectionCard } from "./SectionCard.tsx";
 import { StatCard } from "./StatCard.tsx";
 
-/** The dashboard (/): a welcome, three statistics, the first eight sections' progress and the weak areas. */
-export function Dashboard({ user }: { user: SessionUser }) {
+/**
+ * The dashboard (/): a welcome, three statistics, the first eight sections' progress and the weak areas.
+ * `dueAskedAt`: when the route's loader asked what is due today (the Due today card reads an older copy again).
+ */
+export function Dashboard({ user, dueAskedAt }: { user: SessionUser; dueAskedAt: number }) {
   const trpc = useTRPC();
   const me = useQuery(trpc.auth.user.queryOptions(undefined, { initialData: user }));
   const progress = useQuery(trpc.progress.sections.queryOptions());
@@ -76,6 +79,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
         <DashboardSkeleton />
       ) : (
         <DashboardContent
+          dueAskedAt={dueAskedAt}
           records={progress.data ?? []}
           attemptCount={attempts.data?.length ?? 0}
           questionCounts={new Map((availability.data ?? []).map((a) => [a.sectionNumber, a.questions]))}
@@ -86,10 +90,12 @@ export function Dashboard({ user }: { user: SessionUser }) {
 }
 
 function DashboardContent({
+  dueAskedAt,
   records,
   attemptCount,
   questionCounts,
 }: {
+  dueAskedAt: number;
   records: SectionProgress[];
   attemptCount: number;
   questionCounts: Map<number, number>;
@@ -134,7 +140,7 @@ function DashboardContent({
         />
       </SimpleGrid>
 
-      <DueTodayCard />
+      <DueTodayCard askedAt={dueAskedAt} />
       <ReadinessCard />
       <PlanCard />
 

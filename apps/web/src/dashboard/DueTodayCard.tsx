@@ -4,11 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Repeat } from "lucide-react";
 import { useTRPC } from "../app/trpc.ts";
+import { refetchUnlessReadSince } from "../review/readSince.ts";
 
-/** The dashboard's Due today card: what the daily review holds now, and the way there. */
-export function DueTodayCard() {
+/**
+ * The dashboard's Due today card: what the daily review holds now, and the way there. `askedAt`: when
+ * the dashboard's loader asked for it; a copy older than that (the device's) is read again on mount,
+ * one read since is not, so a first visit asks once and renders once.
+ */
+export function DueTodayCard({ askedAt }: { askedAt: number }) {
   const trpc = useTRPC();
-  const summary = useQuery(trpc.review.summary.queryOptions(undefined, { refetchOnMount: "always" }));
+  const summary = useQuery(
+    trpc.review.summary.queryOptions(undefined, { refetchOnMount: refetchUnlessReadSince(askedAt) }),
+  );
   if (!summary.data) return null;
   const { dueCards, dueQuestions, streak } = summary.data;
   const nothing = dueCards + dueQuestions === 0;
