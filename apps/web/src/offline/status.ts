@@ -52,6 +52,15 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribe, syncState, syncState);
 }
 
+/**
+ * Whether the server can be reached. A screen that needs only this re-renders only when it changes,
+ * not on every send and read the outbox records (each a synchronous render of the whole screen).
+ */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, isOnline, isOnline);
+}
+const isOnline = () => state.online;
+
 /** The header's words: 'Offline', 'Server busy, your answers are saved', 'N answers waiting to sync', 'All changes saved'. */
 export function statusText(s: SyncState): string {
   if (!s.online) return s.waiting > 0 ? `Offline · ${waitingText(s)}` : "Offline";

@@ -8,11 +8,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { errorMessage, useTRPC, useTRPCClient } from "../app/trpc.ts";
+import { errorMessage, type RouterOutputs, useTRPC, useTRPCClient } from "../app/trpc.ts";
 import { notifyError } from "../components/ui/toaster.tsx";
 import { inEdition, useStudyEdition } from "../editions/studyEdition.ts";
 import { enqueue, onSent, pendingWrites, replay } from "../offline/outbox.ts";
-import { useSyncState } from "../offline/status.ts";
+import { useOnline } from "../offline/status.ts";
 import { countsOnDevice, drawOnDevice } from "./deviceTest.ts";
 import {
   availableFor,
@@ -80,16 +80,20 @@ export function usePracticeTest({ userId, review, showReview, openCode }: Practi
   );
 
   // The server can be reached (the outbox's reachability, not only navigator.onLine).
-  const { online } = useSyncState();
+  const online = useOnline();
   // networkMode "always": offline, calls fail at once with a clear message instead of waiting silently.
   const availability = useQuery(
     trpc.tests.availability.queryOptions(undefined, { networkMode: "always", enabled: online }),
   );
-  // The whole bank as kept on the device (never fetched here): offline tests are drawn from it.
+  // The whole bank as kept on the device (never fetched here): offline tests are drawn from it. Read
+  // only offline: online, the bank's download coming in re-renders nothing here, and the member's
+  // edition is picked from it once per edition, not on every render.
   const edition = useStudyEdition();
+  const inMemberEdition = useCallback((all: RouterOutputs["questions"]["list"]) => inEdition(all, edition), [edition]);
   const bank = useQuery({
-    ...trpc.questions.list.queryOptions({}, { select: (all) => inEdition(all, edition) }),
+    ...trpc.questions.list.queryOptions({}, { select: inMemberEdition }),
     enabled: false,
+    subscribed: !online,
   });
   const counts: PoolCounts | undefined = useMemo(() => {
     if (!online) return bank.data ? countsOnDevice(bank.data) : undefined;

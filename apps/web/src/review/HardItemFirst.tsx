@@ -10,7 +10,7 @@ import { newClientId } from "../app/ids.ts";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
 import { SourceLink } from "../components/SourceLink.tsx";
 import { enqueue } from "../offline/outbox.ts";
-import { useSyncState } from "../offline/status.ts";
+import { useOnline } from "../offline/status.ts";
 
 type ReviewQuestion = NonNullable<RouterOutputs["review"]["session"]["items"][number]["question"]>;
 
@@ -19,7 +19,7 @@ export function HardItemFirst({ question, onAsk }: { question: ReviewQuestion; o
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const queryClient = useQueryClient();
-  const { online } = useSyncState();
+  const online = useOnline();
   // Through the outbox, as ratings go: a reason given with no connection waits on the device, and its
   // id keeps it once when it is sent again after a lost answer.
   const reason = useMutation({
