@@ -1,6 +1,7 @@
 import { Box, Card, Field, Flex, Heading, Input, Stack, Switch, Table, Text } from "@chakra-ui/react";
 import { contractSectionTitle, localDate, MIN_CALIBRATION_REVIEWS, plural, sharePercent } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
+import { useRouteContext } from "@tanstack/react-router";
 import { lazy, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { TableHeadings } from "../components/TableHeadings.tsx";
@@ -157,13 +158,14 @@ function ConfidenceView() {
 /** How the recall predicted before each review compared with what was recalled; every member's for an admin who asks. */
 function CalibrationView() {
   const trpc = useTRPC();
-  const me = useQuery(trpc.auth.user.queryOptions());
+  // The member signed in, as the app started with it (an admin sees the switch).
+  const { user } = useRouteContext({ from: "__root__" });
   const [union, setUnion] = useState(false);
   const calibration = useQuery(trpc.readiness.calibration.queryOptions(union ? { scope: "union" } : undefined));
   const data = calibration.data;
   return (
     <Stack gap="2">
-      {me.data?.isAdmin && (
+      {user.isAdmin && (
         <Switch.Root checked={union} onCheckedChange={(e) => setUnion(e.checked)}>
           <Switch.HiddenInput />
           <Switch.Control />
