@@ -157,15 +157,15 @@ function ConfidenceView() {
 
 /** How the recall predicted before each review compared with what was recalled; every member's for an admin who asks. */
 function CalibrationView() {
+  // Whether the member signed in is an admin, as the app started with them: an admin sees the switch.
+  const isAdmin = useRouteContext({ from: "__root__", select: (context) => context.user.isAdmin });
   const trpc = useTRPC();
-  // The member signed in, as the app started with it (an admin sees the switch).
-  const { user } = useRouteContext({ from: "__root__" });
   const [union, setUnion] = useState(false);
   const calibration = useQuery(trpc.readiness.calibration.queryOptions(union ? { scope: "union" } : undefined));
   const data = calibration.data;
   return (
     <Stack gap="2">
-      {user.isAdmin && (
+      {isAdmin && (
         <Switch.Root checked={union} onCheckedChange={(e) => setUnion(e.checked)}>
           <Switch.HiddenInput />
           <Switch.Control />
