@@ -57,7 +57,13 @@ test("Study asks how sure the member is (keys S / T / G), stores it, and names a
 
   // Turned off in Review Settings: no question asked, and answers go without a confidence.
   await page.goto("/account/review");
-  await page.getByText("Ask how sure I am (Sure, Think so, Guess) before each answer").click();
+  // The memory model and the workload forecast above the checkboxes come in after the form and push it
+  // down: clicked before they are in, the click can land on the checkbox above.
+  await page.getByRole("button", { name: "Save Settings" }).waitFor();
+  await page.waitForFunction(() => !document.querySelector(".chakra-skeleton"));
+  const ask = page.locator("label", { hasText: "Ask how sure I am (Sure, Think so, Guess) before each answer" });
+  await ask.getByText("Ask how sure I am (Sure, Think so, Guess) before each answer").click();
+  await ask.locator('[data-part="control"][data-state="unchecked"]').waitFor();
   await page.getByRole("button", { name: "Save Settings" }).click();
   await page.getByText("Settings saved").first().waitFor();
   assert.equal((await api(context, "/review/settings")).askConfidence, false);
