@@ -178,23 +178,34 @@ test("Review Settings' workload chart draws the daily reviews the server simulat
     };
   };
   const { desiredRetention } = await api(context, "/review/settings");
+  // The server's forecast takes in the history just written before the page asks for it.
+  await settled(context, `/review/workload?retention=${desiredRetention}&days=30`);
   const page = await context.newPage();
   await page.goto("/account/review");
   const chart = page.getByTestId("workload-chart");
   const canvas = chart.locator("canvas");
   await canvas.waitFor();
   // The chart's description is built from the same points chart.js draws: it must be the server's days.
-  const chartShows = async (retention) => {
+  // The server refits the union's memory model in the background (apps/server/src/review-model), which can
+  // change its forecast after the page has read it: the page then keeps its answer, so at the saved
+  // retention a page still differing after 5 s is read again, and must then show the server's days.
+  const chartShows = async (retention, { readAgain = false } = {}) => {
     let want;
+    let readAt = Date.now();
     for (const end = Date.now() + 60_000; ; ) {
       want = await expected(retention);
       const label = await chart.getByRole("img").getAttribute("aria-label");
       if (label === want.label) return want;
       if (Date.now() > end) assert.equal(label, want.label);
+      if (readAgain && Date.now() - readAt > 5000) {
+        await page.reload();
+        await canvas.waitFor();
+        readAt = Date.now();
+      }
       await page.waitForTimeout(100); // polling for the chart to settle, not an assertion delay
     }
   };
-  const atSaved = await chartShows(desiredRetention);
+  const atSaved = await chartShows(desiredRetention, { readAgain: true });
   assert.ok(atSaved.total > 0, "the member has reviews to expect");
   await drawnOn(page, canvas);
 
