@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
-import { api, BASE_URL, browser, DESKTOP, signedInContext, withBrowser } from "./helpers.mjs";
-import { answerViaApi, questionsOf } from "./study-data.mjs";
+import { api, BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
+import { answerViaApi, isTrpcCall, questionsOf } from "./study-data.mjs";
 
 withBrowser();
 
@@ -214,6 +214,52 @@ test("Review Settings' workload chart draws the daily reviews the server simulat
   const atHigher = await chartShows(0.96);
   assert.ok(atHigher.total > atSaved.total, `96 % asks for more reviews (${atHigher.total} > ${atSaved.total})`);
   await expectNoSeriousA11yViolations(page, "on Review Settings with the workload chart");
+  await context.close();
+});
+
+test("Review Settings shows its form with the memory model and the forecast in place: nothing above a checkbox moves once it shows", async () => {
+  const { context } = await signedInContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  // The forecast is held back: the form must not show before it, or the forecast would push it down.
+  let release;
+  const gate = new Promise((r) => {
+    release = r;
+  });
+  await page.route(
+    (u) => isTrpcCall(u, "review.workload"),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  const asked = page.waitForRequest((r) => isTrpcCall(r.url(), "review.workload"));
+  await page.goto("/account/review");
+  await asked;
+  await page.getByRole("status").filter({ hasText: "Loading your settings" }).waitFor({ state: "attached" });
+  assert.equal(await page.getByRole("button", { name: "Save Settings" }).count(), 0, "no form before the forecast");
+  assert.equal(await page.getByTestId("memory-model").count(), 0, "no half-filled page before the forecast");
+  release();
+
+  const ask = page.locator("label", { hasText: "Ask how sure I am (Sure, Think so, Guess) before each answer" });
+  await ask.waitFor();
+  const shown = await ask.boundingBox();
+  await page.evaluate(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value))).observe({
+      type: "layout-shift",
+    });
+  });
+  assert.match(await page.getByTestId("memory-model").innerText(), /Memory model\n/);
+  await page
+    .getByTestId("workload")
+    .getByText(/reviews a day over the next 30 days/)
+    .waitFor();
+  const canvas = page.getByTestId("workload-chart").locator("canvas");
+  await canvas.waitFor();
+  await drawnOn(page, canvas);
+  await page.waitForFunction(() => !document.querySelector(".chakra-skeleton"));
+  assert.deepEqual(await ask.boundingBox(), shown, "the checkbox stays where it first showed");
+  assert.deepEqual(await page.evaluate(() => window.__shifts), [], "no layout shift after the form shows");
   await context.close();
 });
 

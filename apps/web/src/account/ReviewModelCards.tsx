@@ -2,6 +2,7 @@ import { Card, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue } from "react";
 import { errorMessage, type RouterOutputs, useTRPC } from "../app/trpc.ts";
+import { workloadInput } from "./workloadInput.ts";
 
 type Model = RouterOutputs["review"]["model"];
 // chart.js loads after the numbers are on screen, as on Performance (docs/decisions/0009).
@@ -64,9 +65,9 @@ export function workloadSummary(days: WorkloadDay[]) {
 export function WorkloadForecast({ retention }: { retention: number }) {
   const trpc = useTRPC();
   // The slider moves faster than the server answers: ask for the value it settles on, keep the last answer meanwhile.
-  const asked = useDeferredValue(Math.round(retention * 100) / 100);
+  const asked = useDeferredValue(retention);
   const workload = useQuery({
-    ...trpc.review.workload.queryOptions({ retention: asked, days: 30 }),
+    ...trpc.review.workload.queryOptions(workloadInput(asked)),
     placeholderData: keepPreviousData,
   });
   if (workload.isError) return <Text color="fg.muted">{errorMessage(workload.error)}</Text>;

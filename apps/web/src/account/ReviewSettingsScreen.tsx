@@ -3,12 +3,13 @@ import { MAX_RETENTION, MIN_RETENTION } from "@jcba/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { type RouterOutputs, useTRPC } from "../app/trpc.ts";
-import { QueryContent } from "../components/PageStates.tsx";
+import { LoadingSpinner, QueryContent } from "../components/PageStates.tsx";
 import { SelectField } from "../components/SelectField.tsx";
 import { NumberField, SettingsFormCard } from "../components/SettingsFormCard.tsx";
 import { notifySuccess } from "../components/ui/toaster.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
 import { MemoryModelNote, WorkloadForecast } from "./ReviewModelCards.tsx";
+import { workloadInput } from "./workloadInput.ts";
 
 type Settings = RouterOutputs["review"]["settings"];
 
@@ -48,11 +49,29 @@ export function ReviewSettingsScreen() {
       title="Review Settings"
       description="How the daily review schedules your cards and questions, and how much it gives you each day."
     >
-      <MemoryModelNote />
       <QueryContent query={settings} loading="Loading your settings">
-        {(saved) => <SettingsForm saved={saved} />}
+        {(saved) => <SettingsOnceComplete saved={saved} />}
       </QueryContent>
     </AccountLayout>
+  );
+}
+
+/**
+ * The memory model's sentence and the forecast at the saved retention sit above the form's checkboxes:
+ * shown as they came in, they pushed the form down under a member's finger, and a tap meant for one box
+ * ticked the one above it. The page shows its parts together once both have answered (or failed; each
+ * then says so in its place). The route's loader asks for both while the screen's code downloads.
+ */
+function SettingsOnceComplete({ saved }: { saved: Settings }) {
+  const trpc = useTRPC();
+  const model = useQuery(trpc.review.model.queryOptions());
+  const workload = useQuery(trpc.review.workload.queryOptions(workloadInput(saved.desiredRetention)));
+  if (model.isPending || workload.isPending) return <LoadingSpinner label="Loading your settings" />;
+  return (
+    <>
+      <MemoryModelNote />
+      <SettingsForm saved={saved} />
+    </>
   );
 }
 
