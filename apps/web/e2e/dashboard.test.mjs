@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
 import { browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
-import { answerViaApi, assertBandColour, isTrpcCall, questionCounts, questionsOf, submitTest } from "./study-data.mjs";
+import {
+  answerViaApi,
+  assertBandColour,
+  holdTrpcCall,
+  questionCounts,
+  questionsOf,
+  submitTest,
+} from "./study-data.mjs";
 
 withBrowser();
 
@@ -182,17 +189,7 @@ test("the dashboard in dark mode and on a 375-px phone: readable, no sideways sc
 test("skeletons show while the dashboard loads", async () => {
   const { context } = await signedInContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
-  let release;
-  const gate = new Promise((r) => {
-    release = r;
-  });
-  await page.route(
-    (u) => isTrpcCall(u, "progress.sections"),
-    async (route) => {
-      await gate;
-      await route.continue();
-    },
-  );
+  const release = await holdTrpcCall(page, "progress.sections");
   await page.goto("/");
   await page.getByTestId("dashboard-skeleton").waitFor();
   assert.equal(await page.getByTestId("section-card-1").count(), 0, "no numbers before the data arrives");

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { expectNoSeriousA11yViolations } from "./checks.mjs";
 import { api, BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
-import { answerViaApi, isTrpcCall, questionsOf } from "./study-data.mjs";
+import { answerViaApi, holdTrpcCall, isTrpcCall, questionsOf } from "./study-data.mjs";
 
 withBrowser();
 
@@ -221,17 +221,7 @@ test("Review Settings shows its form with the memory model and the forecast in p
   const { context } = await signedInContext(browser, { viewport: MOBILE });
   const page = await context.newPage();
   // The forecast is held back: the form must not show before it, or the forecast would push it down.
-  let release;
-  const gate = new Promise((r) => {
-    release = r;
-  });
-  await page.route(
-    (u) => isTrpcCall(u, "review.workload"),
-    async (route) => {
-      await gate;
-      await route.continue();
-    },
-  );
+  const release = await holdTrpcCall(page, "review.workload");
   const asked = page.waitForRequest((r) => isTrpcCall(r.url(), "review.workload"));
   await page.goto("/account/review");
   await asked;

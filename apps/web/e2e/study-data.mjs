@@ -67,6 +67,25 @@ export function isTrpcCall(url, procedure) {
 }
 
 /**
+ * Holds the page's calls to a tRPC procedure until the returned `release` is called (the server then
+ * answers them as usual): a screen's loading state can be looked at, and what comes before the answer.
+ */
+export async function holdTrpcCall(page, procedure) {
+  let release;
+  const gate = new Promise((r) => {
+    release = r;
+  });
+  await page.route(
+    (u) => isTrpcCall(u, procedure),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/**
  * The data one tRPC procedure returns to the page, awaited from the browser's own request. The link
  * batches calls made in the same tick, so the procedure may share a request (and its place in the
  * body) with others: matching only a URL that starts with it misses those.

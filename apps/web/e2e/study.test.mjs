@@ -5,6 +5,7 @@ import { browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helper
 import {
   answerFor,
   fulfillTrpcWith,
+  holdTrpcCall,
   isTrpcCall,
   questionCounts,
   questionsOf,
@@ -279,17 +280,7 @@ test("a spinner shows while questions load, and a section without questions show
   let { context } = await signedInContext(browser, { viewport: DESKTOP });
   let page = await context.newPage();
   // Slow answer: the spinner is visible meanwhile.
-  let release;
-  const gate = new Promise((r) => {
-    release = r;
-  });
-  await page.route(
-    (u) => isTrpcCall(u, "questions.list"),
-    async (route) => {
-      await gate;
-      await route.continue();
-    },
-  );
+  const release = await holdTrpcCall(page, "questions.list");
   await page.goto("/study/5");
   await page.getByRole("status").filter({ hasText: "Loading questions" }).waitFor();
   release();
