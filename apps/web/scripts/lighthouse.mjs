@@ -21,76 +21,20 @@
  * the landing page also 100 for accessibility, best practices and SEO. Scores move with the machine's load: on a shared
  * machine read them as indicative, and the bundle sizes (scripts/bundle-size.mjs) as exact.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium as playwright } from "playwright-core";
+import { startBenchServer } from "./bench-server.mjs";
 
-const web = resolve(import.meta.dirname, "..");
-const repo = resolve(web, "../..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.RUNS ?? 3);
 const SCREENS = ["landing", "/", "/study/7", "/review", "/performance", "/test", "/flashcards", "/search"];
 const screens = process.argv.length > 2 ? process.argv.slice(2) : SCREENS;
 const timesRepeatVisit = screens.includes("/") || screens.includes("repeat");
 
-const dist = mkdtempSync(join(tmpdir(), "jcba-lh-web-"));
-const data = mkdtempSync(join(tmpdir(), "jcba-lh-data-"));
-if (
-  spawnSync(join(web, "node_modules/.bin/vite"), ["build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], {
-    cwd: web,
-    stdio: "inherit",
-  }).status !== 0
-)
-  process.exit(1);
-
-/** The admin's account (the server refuses a weak ADMIN_PASSWORD); its screens are measured signed in as the admin. */
-const ADMIN = { email: "lh@test.local", password: "lighthouse-bench-admin-k7Qz" };
-const port = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(join(repo, "node_modules/.bin/tsx"), [join(repo, "apps/server/src/process/main.ts")], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: data,
-    WEB_DIST: dist,
-    LOG_LEVEL: "warn",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ALLOW_SIGNUP: "true",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((res) => server.stdout.on("data", (d) => String(d).includes("is running at") && res()));
-
-let members = 0;
-/** A new member's session cookie: the signed-in screens are measured as a member sees them. */
-async function signedInCookie(admin = false) {
-  const account = admin
-    ? ADMIN
-    : { email: `lh${Date.now()}-${++members}@test.local`, password: "lighthouse-member-k7Qz" };
-  // Past capacity (a loaded machine) the server answers 503 with Retry-After: wait and ask again.
-  const post = async (path, body, tries = 10) => {
-    const res = await fetch(`${base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 503 || tries <= 1) return res;
-    await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 5) * 1000));
-    return post(path, body, tries - 1);
-  };
-  const reg = admin ? null : await post("/api/register", { ...account, firstName: "Light", lastName: "House" });
-  if (reg && !reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const login = await post("/api/login", account);
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const { base, signedInCookie, browserCookies, stop } = await startBenchServer();
 
 function lighthouse(url, cookie, categories, attempt = 1) {
   const report = join(tmpdir(), `jcba-lighthouse-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
@@ -140,12 +84,7 @@ async function repeatVisit(cookie) {
   const browser = await playwright.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await context.addCookies(
-      cookie.split("; ").map((c) => {
-        const [name, ...value] = c.split("=");
-        return { name, value: value.join("="), url: base };
-      }),
-    );
+    await context.addCookies(browserCookies(cookie));
     const page = await context.newPage();
     await page.addInitScript(() => {
       // Where a repeat visit's time goes (LH_REPEAT_DETAIL): main-thread long tasks and the reads of
@@ -309,10 +248,7 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dist, { recursive: true, force: true });
-  rmSync(data, { recursive: true, force: true });
+  await stop();
 }
 
 // Timings move with the machine's load: the 1-minute load average goes beside them.
