@@ -11,6 +11,18 @@ import { join, resolve } from "node:path";
 const web = resolve(import.meta.dirname, "..");
 const repo = resolve(web, "../..");
 
+/** The Chromium the benchmarks drive (Debian's unless CHROMIUM_PATH says otherwise). */
+export const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Its version, printed beside the figures: the same page's main-thread time differs several-fold
+ * between Chromium releases, so figures compare only on one version.
+ */
+export function chromiumVersion() {
+  const out = spawnSync(chromium, ["--version"], { encoding: "utf8" });
+  return out.stdout?.match(/[\d.]+/)?.[0] ?? "unknown";
+}
+
 /** The admin's account (the server refuses a weak ADMIN_PASSWORD); /admin… screens are measured as the admin. */
 const ADMIN = { email: "lh@test.local", password: "lighthouse-bench-admin-k7Qz" };
 

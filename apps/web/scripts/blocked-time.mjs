@@ -20,9 +20,8 @@
  *   DETAIL=1 node scripts/blocked-time.mjs /       also each run's three costliest scripts in long frames
  */
 import { chromium as playwright } from "playwright-core";
-import { startBenchServer } from "./bench-server.mjs";
+import { chromium, chromiumVersion, startBenchServer } from "./bench-server.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.RUNS ?? 3);
 const SCREENS = ["/", "/study/7", "/review", "/performance", "/test", "/flashcards", "/search"];
 const screens = process.argv.length > 2 ? process.argv.slice(2) : SCREENS;
@@ -136,7 +135,9 @@ try {
 }
 
 const ms = (n) => `${Math.round(n).toLocaleString("en")} ms`;
-console.log(`\nMain thread on a first visit, Chromium with 4× CPU slowdown, median of ${runs} run(s):\n`);
+console.log(
+  `\nMain thread on a first visit, Chromium ${chromiumVersion()} with 4× CPU slowdown, median of ${runs} run(s):\n`,
+);
 console.log("| screen | blocked | longest | frames > 50 ms | FCP | LCP |");
 console.log("|---|---|---|---|---|---|");
 for (const { screen, samples } of rows) {

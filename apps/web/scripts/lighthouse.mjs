@@ -26,9 +26,8 @@ import { copyFileSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium as playwright } from "playwright-core";
-import { startBenchServer } from "./bench-server.mjs";
+import { chromium, chromiumVersion, startBenchServer } from "./bench-server.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.RUNS ?? 3);
 const SCREENS = ["landing", "/", "/study/7", "/review", "/performance", "/test", "/flashcards", "/search"];
 const screens = process.argv.length > 2 ? process.argv.slice(2) : SCREENS;
@@ -253,7 +252,7 @@ try {
 
 // Timings move with the machine's load: the 1-minute load average goes beside them.
 console.log(
-  `\nLighthouse 12.8 mobile, median of ${runs} run(s) per screen (load average ${loadBefore.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end):\n`,
+  `\nLighthouse 12.8 mobile on Chromium ${chromiumVersion()}, median of ${runs} run(s) per screen (load average ${loadBefore.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end):\n`,
 );
 console.log("| screen | performance | LCP | TBT | CLS |");
 console.log("|---|---|---|---|---|");
