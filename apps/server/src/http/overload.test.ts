@@ -200,10 +200,13 @@ describe("past capacity: the cap follows the latency", () => {
       const c = await member(capped.url);
       const questions = (await c.get("/api/questions?section=4")).body as { id: number; correctAnswer: string }[];
       expect(await capOf(capped.url)).toBe(6);
-      // The database kept busy by back-to-back slow statements (more than PostgreSQL's test pool
-      // serves at once), so admitted requests take longer than the 300 ms target meanwhile.
+      // The database kept busy by back-to-back slow statements, so admitted requests take longer than
+      // the 300 ms target meanwhile. On PostgreSQL four times what the test's pool of 10 serves at once:
+      // an answer then queues behind some 30 of them (three rounds of 150 ms, over the target each
+      // time). With only 12, it waited behind two or three and often made the target, and the cap
+      // did not come down within a minute on a fresh-clone run.
       let holding = true;
-      const holders = Array.from({ length: onPostgres ? 12 : 1 }, async () => {
+      const holders = Array.from({ length: onPostgres ? 40 : 1 }, async () => {
         while (holding) await capped.database.rows(sql`SELECT pg_sleep(0.15)`);
       });
       const outcomes: { id: string; status: number; retryAfter: string | null; ms: number }[] = [];
