@@ -57,9 +57,8 @@ async function visit(browser, server, cookie, screen) {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.addInitScript(observe);
-    await page.goto(`${server.base}${screen}`);
-    if (new URL(page.url()).pathname.startsWith("/api/login")) throw new Error(`${screen}: not signed in`);
-    // Quiet: no new long frame and no request under way for QUIET_MS.
+    // Quiet: no new long frame and no request under way for QUIET_MS. The requests are counted from
+    // before the navigation, so one that starts during the page's load is waited for too.
     let pending = 0;
     let lastActivity = Date.now();
     page.on("request", () => {
@@ -67,11 +66,13 @@ async function visit(browser, server, cookie, screen) {
       lastActivity = Date.now();
     });
     const done = () => {
-      pending = Math.max(0, pending - 1);
+      pending--;
       lastActivity = Date.now();
     };
     page.on("requestfinished", done);
     page.on("requestfailed", done);
+    await page.goto(`${server.base}${screen}`);
+    if (new URL(page.url()).pathname.startsWith("/api/login")) throw new Error(`${screen}: not signed in`);
     let frames = 0;
     for (const end = Date.now() + MAX_MS; Date.now() < end; ) {
       await page.waitForTimeout(250); // sampling the page's activity, not an assertion
