@@ -74,9 +74,10 @@ export function PlatformUsers({ selfId }: { selfId: number }) {
         )}
       </Card.Header>
       <Card.Body pt="2">
-        {users.isError ? (
+        {users.isError || total.isError ? (
+          // The count heads the list and sets its pages: a list without it would page wrongly.
           <Text color={{ _light: "red.700", _dark: "red.300" }} role="alert">
-            {errorMessage(users.error)}
+            {errorMessage(users.error ?? total.error)}
           </Text>
         ) : users.isPending ? (
           <Text color="fg.muted">Loading users…</Text>
