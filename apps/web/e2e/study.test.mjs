@@ -276,6 +276,46 @@ test("invalid sections show the 404 card", async () => {
   await context.close();
 });
 
+test("a first visit asks for the section's questions beside the app's start, each of its first calls once", async () => {
+  const { context } = await signedInContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  // When the app takes the page over (the first script sets data-auth="in" once the app's code has
+  // run), timed on the page's clock as its requests are.
+  await page.addInitScript(() => {
+    // Before the page is parsed there is no <html> yet: the document is watched, and its subtree.
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.auth !== "in") return;
+      window.__appStartedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-auth"] });
+  });
+  // Each tRPC request's procedures, in the order sent.
+  const batches = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/trpc/"))
+      batches.push(decodeURIComponent(url.pathname.slice("/api/trpc/".length)).split(","));
+  });
+  await page.goto("/study/7");
+  await page.getByText(/^Question 1 of \d+$/).waitFor();
+  const { startedAt, questionsAt } = await page.evaluate(() => ({
+    startedAt: window.__appStartedAt,
+    questionsAt: performance.getEntriesByType("resource").find((e) => e.name.includes("/api/trpc/questions.list"))
+      ?.startTime,
+  }));
+  assert.ok(startedAt > 0 && questionsAt > 0, "the app started and the questions were asked for");
+  assert.ok(questionsAt < startedAt, `asked at ${questionsAt} ms, before the app started at ${startedAt} ms`);
+  // What the first screen asked for: everything before the offline copy of the bank starts downloading
+  // (after the first screen, several sections to a request: bankDownload.ts).
+  const bankStart = batches.findIndex((b) => b.filter((p) => p === "questions.list").length > 1);
+  const asked = batches.slice(0, bankStart === -1 ? undefined : bankStart).flat();
+  // The screen's loader joined the first script's call: nothing is asked for twice (the confidence
+  // setting, review.settings, is read again as the session mounts, on purpose: useConfidence.ts).
+  for (const procedure of ["questions.list", "account.studyEdition", "flags.list"])
+    assert.equal(asked.filter((p) => p === procedure).length, 1, `${procedure} once (asked: ${asked.join(", ")})`);
+  await context.close();
+});
+
 test("a spinner shows while questions load, and a section without questions shows the empty state", async () => {
   let { context } = await signedInContext(browser, { viewport: DESKTOP });
   let page = await context.newPage();

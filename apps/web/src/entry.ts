@@ -5,6 +5,7 @@
  * and the data saved on the device; their writes wait in the outbox until their session is back.
  */
 import { FIRST_LOAD_ATTRIBUTE, ROUTE_CHUNKS_ID, type RouteChunks, screenChunks } from "@jcba/domain/route-chunks";
+import { type EarlyData, fetchEarlyData } from "./app/earlyData.ts";
 import type { SessionUser } from "./app/session.ts";
 
 const html = document.documentElement;
@@ -33,10 +34,10 @@ function lastMember(): SessionUser | null {
   }
 }
 
-async function mount(user: SessionUser, app: Promise<typeof import("./app/App.tsx")>) {
+async function mount(user: SessionUser, app: Promise<typeof import("./app/App.tsx")>, early: EarlyData | null) {
   const { mountApp } = await app;
   html.dataset.auth = "in";
-  await mountApp(document.getElementById("root")!, user);
+  await mountApp(document.getElementById("root")!, user, early);
 }
 
 /**
@@ -66,6 +67,8 @@ async function boot() {
   const app = import("./app/App.tsx");
   app.catch(() => undefined); // not needed after all when the session turns out to have ended
   preloadScreen();
+  // The screen's data too, beside the session check, rather than once the app has started.
+  const early = fetchEarlyData(location.pathname);
   // The first number format loads the browser's locale data, about 100 ms of main thread on a slow
   // phone: done now, while the app downloads, rather than inside the first render (Chakra's progress
   // bars format their value).
@@ -75,7 +78,7 @@ async function boot() {
     res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });
   } catch {
     const member = lastMember();
-    if (member) return mount(member, app);
+    if (member) return mount(member, app, early);
     showLanding(true);
     return;
   }
@@ -86,7 +89,7 @@ async function boot() {
       showLanding(false);
       return;
     }
-    if (member) return mount(member, app);
+    if (member) return mount(member, app, early);
     showLanding(true);
     return;
   }
@@ -98,7 +101,7 @@ async function boot() {
   } catch {
     // Storage blocked: the app still works online.
   }
-  await mount(user, app);
+  await mount(user, app, early);
 }
 
 void boot();

@@ -8,6 +8,7 @@ import { ColorModeProvider } from "../components/ui/color-mode.tsx";
 import { afterFirstScreen, nextTask } from "../offline/bankSteps.ts";
 import { keepDeviceCopy, queryPersister, restoreDeviceCopy } from "../offline/persist.ts";
 import { routeTree } from "../routeTree.gen.ts";
+import { type EarlyData, seedEarlyData } from "./earlyData.ts";
 import { firstScreenData } from "./firstData.ts";
 import type { RouterContext, SessionUser } from "./session.ts";
 import { makeSystem } from "./theme.ts";
@@ -87,7 +88,7 @@ function onSessionEnded(user: SessionUser, queryClient: () => QueryClient) {
  * screen's code was in, the screen would suspend and then render again all at once when it came; before
  * its data (for up to a second, firstData.ts), it would render twice more.
  */
-export async function mountApp(element: HTMLElement, user: SessionUser) {
+export async function mountApp(element: HTMLElement, user: SessionUser, early: EarlyData | null = null) {
   await nextTask();
   const startedAt = Date.now();
   const sessionEnded = onSessionEnded(user, () => queryClient);
@@ -97,6 +98,8 @@ export async function mountApp(element: HTMLElement, user: SessionUser) {
   // The screen's loader asks for its data as the screen's code starts downloading, both before the
   // styling system is built.
   const router = makeRouter({ user, queryClient, trpc });
+  // The first script asked for the screen's data already (earlyData.ts): the loader joins that call.
+  if (early) seedEarlyData(queryClient, trpc, early);
   const routed = router.load().catch(() => undefined); // a failure shows in the router's own error screen
   // The device's copy is read meanwhile too, and put in the cache before the first render (after the
   // loaders have asked the server, or their requests would find it and not be sent): a repeat visit's
