@@ -1,7 +1,9 @@
 /** The page a browser gets: the landing page for strangers, the app for members with its first files named. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { FRAME_TITLE_PLACEHOLDER } from "@jcba/domain/first-paint";
 import { routePattern } from "@jcba/domain/route-chunks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +27,28 @@ const INDEX = `<!doctype html>
   <body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}</div></div><script type="module" crossorigin src="/assets/index-0.js"></script></body>
 </html>`;
 
+const APP_JS = `export const app = ${JSON.stringify("the app's code ".repeat(200))};\n`;
+const UI_JS = `export const ui = ${JSON.stringify("the styling system ".repeat(200))};\n`;
+
+/** One GET as a browser sends it, with its Accept-Encoding; the body as it came, not decoded. */
+const rawGet = (url: string, acceptEncoding: string) =>
+  new Promise<{ status: number; encoding: string | undefined; cache: string | undefined; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers["content-encoding"],
+            cache: res.headers["cache-control"],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      }).on("error", reject);
+    },
+  );
+
 const linksOf = (html: string) =>
   [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[2]);
 
@@ -35,6 +59,12 @@ describe("the web app's pages", () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), "jcba-web-"));
     writeFileSync(join(dist, "index.html"), INDEX);
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "assets/App-a1.js"), APP_JS);
+    writeFileSync(join(dist, "assets/App-a1.js.br"), brotliCompressSync(APP_JS));
+    writeFileSync(join(dist, "assets/App-a1.js.gz"), gzipSync(APP_JS));
+    // A file the build left uncompressed (under its 1 KB threshold, or written after it ran).
+    writeFileSync(join(dist, "assets/ui-b2.js"), UI_JS);
     server = await startServer(undefined, { WEB_DIST: dist });
     signedIn = await member(server.url);
   });
@@ -81,6 +111,26 @@ describe("the web app's pages", () => {
     expect((await apostrophe.get<string>("/")).body).toContain("Welcome back, Siobhán O&#39;Neill!");
     // A screen whose opening words come from data keeps the frame's grey lines.
     expect((await signedIn.get<string>("/study/7")).body).toContain(FRAME_TITLE_PLACEHOLDER);
+  });
+
+  it("send the build's precompressed files as they are, and compress the rest on the way", async () => {
+    const asset = `${server.url}/assets/App-a1.js`;
+    const br = await rawGet(asset, "gzip, deflate, br");
+    expect(br.status).toBe(200);
+    expect(br.encoding).toBe("br");
+    expect(br.cache).toBe("public, max-age=31536000, immutable");
+    // The very bytes the build wrote, not compressed again.
+    expect(br.body.equals(brotliCompressSync(APP_JS))).toBe(true);
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+    const gz = await rawGet(asset, "gzip");
+    expect(gz.encoding).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(APP_JS);
+    const plain = await rawGet(asset, "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_JS);
+    const ui = await rawGet(`${server.url}/assets/ui-b2.js`, "br");
+    expect(ui.encoding).toBe("br");
+    expect(brotliDecompressSync(ui.body).toString()).toBe(UI_JS);
   });
 
   it("give a stranger the landing page, with none of the app's files", async () => {

@@ -22,6 +22,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes each file also as .br and .gz at the best level (apps/web/vite.config.ts):
+      // sent as they are, with no compressing per request.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
