@@ -18,6 +18,7 @@
  *   node scripts/blocked-time.mjs                  every screen
  *   node scripts/blocked-time.mjs / /study/7       only those
  *   DETAIL=1 node scripts/blocked-time.mjs /       also each run's three costliest scripts in long frames
+ *   NETWORK=slow4g node scripts/blocked-time.mjs    on the mobile profile's slow connection too (LCP's figure)
  */
 import { chromium as playwright } from "playwright-core";
 import { chromium, chromiumVersion, startBenchServer } from "./bench-server.mjs";
@@ -26,6 +27,20 @@ const runs = Number(process.env.RUNS ?? 3);
 const SCREENS = ["/", "/study/7", "/review", "/performance", "/test", "/flashcards", "/search"];
 const screens = process.argv.length > 2 ? process.argv.slice(2) : SCREENS;
 const QUIET_MS = 2000;
+/**
+ * NETWORK=slow4g: the connection Lighthouse's mobile profile stands for (150 ms round trips, 1.6 Mbps
+ * down, 750 Kbps up), applied in the browser as Lighthouse's own "devtools" throttling does, with
+ * its 3.75× latency and 0.9× throughput factors for a real connection's overheads.
+ */
+const SLOW_4G =
+  process.env.NETWORK === "slow4g"
+    ? {
+        offline: false,
+        latency: 150 * 3.75,
+        downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+        uploadThroughput: (750 * 1024 * 0.9) / 8,
+      }
+    : null;
 const MAX_MS = 30_000;
 
 /** In the page, before its first script: keeps the long frames and the paints as they come. */
@@ -56,6 +71,7 @@ async function visit(browser, server, cookie, screen) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    if (SLOW_4G) await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
     await page.addInitScript(observe);
     // Quiet: no new long frame and no request under way for QUIET_MS. The requests are counted from
     // before the navigation, so one that starts during the page's load is waited for too.
@@ -137,7 +153,7 @@ try {
 
 const ms = (n) => `${Math.round(n).toLocaleString("en")} ms`;
 console.log(
-  `\nMain thread on a first visit, Chromium ${chromiumVersion()} with 4× CPU slowdown, median of ${runs} run(s):\n`,
+  `\nMain thread on a first visit, Chromium ${chromiumVersion()} with 4× CPU slowdown${SLOW_4G ? " on a slow 4G connection" : ""}, median of ${runs} run(s):\n`,
 );
 console.log("| screen | blocked | longest | frames > 50 ms | FCP | LCP |");
 console.log("|---|---|---|---|---|---|");
