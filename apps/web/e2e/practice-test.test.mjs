@@ -312,6 +312,8 @@ test("a test in progress is offered back after a reload, with its answers, flags
   const { questions } = await startTest(page);
   const a1 = await answer(page, questions[0], bank, true);
   await page.getByRole("button", { name: "Next" }).click();
+  // On the second question before answering it: a fresh-clone run once looked for its option for 30 s.
+  await expectQuestion(page, 2, 10);
   const a2 = await answer(page, questions[1], bank, false);
   await page.getByRole("button", { name: "Flag for review" }).click();
   await page.getByRole("button", { name: "Next" }).click();
