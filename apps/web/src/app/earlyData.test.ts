@@ -5,7 +5,8 @@ import { observable } from "@trpc/server/observable";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 
 import { afterEach, describe, expect, it } from "vitest";
-import { batchUrl, earlyCalls, readAnswers, seedEarlyData } from "./earlyData.ts";
+import { batchUrl, earlyCalls, readAnswers } from "./earlyData.ts";
+import { seedEarlyData } from "./seedEarlyData.ts";
 
 /**
  * The app's own options proxy over a tRPC client whose link answers every call with `answer` and
@@ -44,7 +45,16 @@ describe("a screen's first data, asked for before the app starts", () => {
     expect(earlyCalls("/").map((c) => c.path)).toContain("review.summary");
     expect(earlyCalls("/review")).toEqual([{ path: "review.session", input: undefined }]);
     // Not a section: the screen shows its not-found card and asks for nothing.
-    for (const path of ["/study/0", "/study/99x", "/study/abc", "/search", "/admin", "/account/password"])
+    for (const path of [
+      "/study/0",
+      "/study/33",
+      "/study/7/x",
+      "/study/99x",
+      "/study/abc",
+      "/search",
+      "/admin",
+      "/account/password",
+    ])
       expect(earlyCalls(path)).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
-import type { QueryClient, QueryFunction, QueryKey } from "@tanstack/react-query";
+import { parseSectionParam } from "@jcba/domain";
 
 /**
  * A member screen's first data, asked for by the first script (src/entry.ts) beside the session check,
  * while the app's code downloads, rather than by the screen's loader once that code has run: on a slow
  * phone the app takes seconds to download and start, and the data's round trip then came after it.
- * The app puts each answer in its cache under the loader's own query (`seedEarlyData`), so the loader
+ * The app puts each answer in its cache under the loader's own query (seedEarlyData.ts), so the loader
  * finds it on its way and asks for nothing more. A call left out here is only asked for later, by the
  * loader, as before; one here that no loader makes is asked for in vain.
  */
@@ -29,10 +29,11 @@ export function earlyCalls(pathname: string): EarlyCall[] {
       call("readiness.readiness"),
       call("studyPlan.get"),
     ];
-  const study = /^\/study\/([1-9]\d?)$/.exec(path);
-  if (study)
+  // The section as the study route's loader reads it: not a section, no questions asked for.
+  const section = path.startsWith("/study/") ? parseSectionParam(path.slice("/study/".length)) : null;
+  if (typeof section === "number")
     return [
-      call("questions.list", { section: Number(study[1]) }),
+      call("questions.list", { section }),
       call("account.studyEdition"),
       call("flags.list"),
       call("review.settings"),
@@ -85,34 +86,5 @@ export function readAnswers(body: unknown, count: number): unknown[] {
   return Array.from({ length: count }, (_, i) => {
     const entry = entries[i] as { result?: { data?: unknown } } | undefined;
     return entry?.result && "data" in entry.result ? entry.result.data : undefined;
-  });
-}
-
-/** What a screen's loader calls on a procedure: `trpc.questions.list.queryOptions(input)`. */
-type QueryOptionsOf = (input?: unknown) => { queryKey: QueryKey; queryFn?: QueryFunction<unknown> };
-
-/**
- * Puts each early call in the cache as the loader's own query, under way until its answer comes: the
- * loader's prefetch then joins it instead of asking again. A call the early answer has no data for
- * (an error, a lost connection) is asked for again the usual way, so its error, a 401 among them,
- * reaches the app as it would have.
- */
-export function seedEarlyData(queryClient: QueryClient, trpc: object, early: EarlyData) {
-  early.calls.forEach(({ path, input }, i) => {
-    // The options proxy by path ("questions.list" → trpc.questions.list): the path comes from the
-    // list above, and a wrong one fails here, at once, in the unit test and the e2e run.
-    const procedure = path
-      .split(".")
-      .reduce<Record<string, unknown>>((o, k) => o[k] as Record<string, unknown>, trpc as Record<string, unknown>);
-    const options = (procedure.queryOptions as QueryOptionsOf)(input);
-    void queryClient.prefetchQuery({
-      ...options,
-      queryFn: async (context) => {
-        const data = (await early.answers)[i];
-        if (data !== undefined) return data;
-        if (!options.queryFn) throw new Error(`${path}: no query function`);
-        return options.queryFn(context);
-      },
-    });
   });
 }
