@@ -15,8 +15,8 @@ type QueryOptionsOf = (input?: unknown) => { queryKey: QueryKey; queryFn?: Query
  */
 export function seedEarlyData(queryClient: QueryClient, trpc: object, early: EarlyData) {
   early.calls.forEach(({ path, input }, i) => {
-    // The options proxy by path ("questions.list" → trpc.questions.list): the path comes from the
-    // list above, and a wrong one fails here, at once, in the unit test and the e2e run.
+    // The options proxy by path ("questions.list" → trpc.questions.list): the path comes from
+    // earlyCalls (earlyData.ts), and a wrong one fails here, at once, in the unit test and the e2e run.
     const procedure = path
       .split(".")
       .reduce<Record<string, unknown>>((o, k) => o[k] as Record<string, unknown>, trpc as Record<string, unknown>);
