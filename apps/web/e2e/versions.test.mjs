@@ -99,6 +99,10 @@ test("an admin changes a question's answer keeping past grades, the member's rev
     .getByRole("button", { name: /Restore this version/ })
     .click();
   await history.getByRole("heading", { name: "Version 3" }).waitFor();
+  // The outcome is said beside Close, in the dialog, where nothing covers it.
+  const outcome = history.getByRole("status").filter({ hasText: "Version 1 restored" });
+  await outcome.getByText("It is now version 3, the one members study.").waitFor();
+  assert.equal(await outcome.getAttribute("data-testid"), "restore-outcome");
   assert.equal(await versions.count(), 3);
   await versions.nth(0).getByText("Current", { exact: true }).waitFor();
   await card.getByText("Answer: Bravo choice", { exact: true }).waitFor();
@@ -139,6 +143,13 @@ test("an item's history on a phone in dark mode: no sideways scroll, no serious 
   await history.getByRole("heading", { name: "Version 2" }).waitFor();
   await history.getByRole("heading", { name: "Version 1" }).waitFor();
   await history.locator('[data-field="explanation"]').getByTestId("change-after").waitFor();
+  await history.getByRole("button", { name: /Restore this version/ }).click();
+  await history.getByTestId("restore-outcome").getByText("Version 1 restored").waitFor();
+  await history.getByRole("heading", { name: "Version 3" }).waitFor();
+  // The footer's Close stays whole on screen beside the outcome.
+  const close = history.getByRole("button").filter({ hasText: "Close" });
+  const box = await close.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= MOBILE.width, `Close on screen: ${JSON.stringify(box)}`);
   await expectNoHorizontalScroll(page, "item history on a phone");
   await expectNoSeriousA11yViolations(page, "item history on a phone in dark mode");
   await screenshot(page, "admin-item-history-mobile-dark");

@@ -3,17 +3,28 @@
  * (before and after), and 'Restore this version' on older ones, which makes a new version with the old
  * content (past answers keep their grades). Loaded on first use, so Manage Questions and Manage
  * Flashcards do not download it with their first content.
+ *
+ * A restore's outcome is said in the dialog's footer, beside Close, not in a toast: the dialog stays
+ * open, and a toast in the corner would sit over its Close button (and pause there while the pointer
+ * rests on it), outside the modal a screen reader is kept in.
  */
 import { Badge, Box, Button, CloseButton, Dialog, Flex, Portal, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { History, RotateCcw } from "lucide-react";
+import { useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC, useTRPCClient } from "../../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../../components/PageStates.tsx";
-import { notifyError, notifySuccess } from "../../components/ui/toaster.tsx";
 import { ERROR_COLOR } from "../AdminUi.tsx";
 import { changesAnswer, fieldLabel, fieldText } from "./versionFields.ts";
 
 type Version = RouterOutputs["versions"]["questionVersions"][number];
+
+/** What the last restore did, shown in the footer until the next one starts. */
+interface RestoreNotice {
+  ok: boolean;
+  title: string;
+  detail: string;
+}
 
 export interface ItemHistoryProps {
   kind: "question" | "flashcard";
@@ -32,19 +43,25 @@ export default function ItemHistoryDialog({ kind, id, label, onClose }: ItemHist
       ? trpc.versions.questionVersions.queryOptions({ id })
       : trpc.versions.flashcardVersions.queryOptions({ id });
   const versions = useQuery(historyQuery);
+  const [notice, setNotice] = useState<RestoreNotice | null>(null);
   const restore = useMutation({
     mutationFn: (input: { id: number; version: number }): Promise<{ version: number }> =>
       kind === "question"
         ? client.versions.restoreQuestion.mutate(input)
         : client.versions.restoreFlashcard.mutate(input),
+    onMutate: () => setNotice(null),
     onSuccess: (item, input) => {
-      notifySuccess(`Version ${input.version} restored`, `It is now version ${item.version}, the one members study.`);
+      setNotice({
+        ok: true,
+        title: `Version ${input.version} restored`,
+        detail: `It is now version ${item.version}, the one members study.`,
+      });
       void queryClient.invalidateQueries({ queryKey: historyQuery.queryKey });
       void queryClient.invalidateQueries({
         queryKey: (kind === "question" ? trpc.questions.list : trpc.flashcards.list).queryKey(),
       });
     },
-    onError: (error) => notifyError("Failed to restore the version", errorMessage(error)),
+    onError: (error) => setNotice({ ok: false, title: "Failed to restore the version", detail: errorMessage(error) }),
   });
 
   return (
@@ -91,7 +108,23 @@ export default function ItemHistoryDialog({ kind, id, label, onClose }: ItemHist
                 </Stack>
               )}
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer justifyContent="space-between" alignItems="center" gap="3">
+              {/* Always in the page, so a screen reader announces what appears in it. */}
+              <Box role="status" flex="1" minW="0" data-testid="restore-outcome">
+                {notice && (
+                  <>
+                    <Text
+                      fontWeight="semibold"
+                      color={notice.ok ? { _light: "green.700", _dark: "green.300" } : ERROR_COLOR}
+                    >
+                      {notice.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                      {notice.detail}
+                    </Text>
+                  </>
+                )}
+              </Box>
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" size="lg">
                   Close
