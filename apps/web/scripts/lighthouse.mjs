@@ -13,7 +13,8 @@
  *                                                  script boot-up time, the LCP element)
  *
  * With "/" among the screens it also times a repeat visit to the dashboard (service worker and the
- * device's copy warm, the same CPU and network slowdown): until its numbers show, median of RUNS.
+ * device's copy warm, the same CPU and network slowdown): until its numbers show, median of RUNS, online
+ * and then with no connection (the target holds for both).
  * LH_REPEAT_DETAIL=1 also prints each repeat visit's milestones (the worker, index.html, the session,
  * the app chunk, the reads of the device's copy, the data requests, long tasks).
  *
@@ -77,7 +78,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /**
  * A repeat visit to the dashboard on the same profile (CPU 4× slower, slow 4G: 150 ms round trips,
  * 1.6 Mbit/s), with the service worker and the device's copy of the data warm from a first visit:
- * milliseconds from the navigation's start until the dashboard's numbers are on screen, RUNS times.
+ * milliseconds from the navigation's start until the dashboard's numbers are on screen, RUNS times
+ * online and RUNS times with no connection (the page, the app and the data from the device alone).
  */
 async function repeatVisit(cookie) {
   const browser = await playwright.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
@@ -141,13 +143,23 @@ async function repeatVisit(cookie) {
       downloadThroughput: (1.6 * 1024 * 1024) / 8,
       uploadThroughput: (750 * 1024) / 8,
     });
-    const times = [];
-    for (let i = 0; i < runs; i++) {
-      await page.reload();
-      times.push(
-        await page.waitForFunction(() => window.__numbersAt, null, { timeout: 60_000 }).then((h) => h.jsonValue()),
-      );
-      if (process.env.LH_REPEAT_DETAIL) console.error(await page.evaluate(repeatVisitDetail));
+    const times = { online: [], offline: [] };
+    for (const mode of ["online", "offline"]) {
+      if (mode === "offline") {
+        await context.setOffline(true);
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: true,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      }
+      for (let i = 0; i < runs; i++) {
+        await page.reload();
+        const at = await page.waitForFunction(() => window.__numbersAt, null, { timeout: 60_000 });
+        times[mode].push(await at.jsonValue());
+        if (process.env.LH_REPEAT_DETAIL) console.error(`${mode}: ${await page.evaluate(repeatVisitDetail)}`);
+      }
     }
     return times;
   } finally {
@@ -235,7 +247,9 @@ try {
   if (timesRepeatVisit) {
     try {
       const times = await repeatVisit(repeatCookie);
-      rows.repeat = `Repeat visit (service worker and device copy warm), the dashboard's numbers at ${times.map((t) => `${Math.round(t)} ms`).join(", ")}: median ${Math.round(median(times))} ms`;
+      const line = (mode) =>
+        `${mode}: ${times[mode].map((t) => `${Math.round(t)} ms`).join(", ")}, median ${Math.round(median(times[mode]))} ms`;
+      rows.repeat = `Repeat visit (service worker and device copy warm), the dashboard's numbers at\n  ${line("online")}\n  ${line("offline")}`;
     } catch (error) {
       exitCode = 1;
       const reason =
