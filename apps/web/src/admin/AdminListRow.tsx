@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 
 /** Chakra's fg.error is too light on white for small text (axe); these pass AA in both themes. */
 export const ERROR_COLOR = { _light: "red.700", _dark: "red.300" } as const;
+/** Its pair for what is right or done (a correct answer, a new value, a restore), AA in both themes. */
+export const SUCCESS_COLOR = { _light: "green.700", _dark: "green.300" } as const;
 
 /** One item of a short admin list (a member, a failed e-mail): what it is on the left, its buttons on the right. */
 export const AdminListRow = chakra("li", {

@@ -318,4 +318,4 @@ export function SectionField({
 }
 
 // In a file of their own so that the admin dashboard's lists load without this file's dialogs and forms.
-export { AdminListRow, AdminRowButton, ERROR_COLOR } from "./AdminListRow.tsx";
+export { AdminListRow, AdminRowButton, ERROR_COLOR, SUCCESS_COLOR } from "./AdminListRow.tsx";

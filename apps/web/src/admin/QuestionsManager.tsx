@@ -5,6 +5,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "../app/trpc.ts";
+import { SUCCESS_COLOR } from "./AdminListRow.tsx";
 import { ItemHistory } from "./history/ItemHistory.tsx";
 import { EditDeleteButtons, ManagerPage } from "./ManagerPage.tsx";
 import { Pager, usePage } from "./Pager.tsx";
@@ -108,7 +109,7 @@ function QuestionCard({
                   gap="2"
                   alignItems="flex-start"
                   fontSize="sm"
-                  color={correct ? { _light: "green.700", _dark: "green.300" } : undefined}
+                  color={correct ? SUCCESS_COLOR : undefined}
                   fontWeight={correct ? "semibold" : undefined}
                 >
                   <Box as="span" minW="5" color="fg.muted">

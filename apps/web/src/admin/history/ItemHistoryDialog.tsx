@@ -14,7 +14,7 @@ import { History, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { errorMessage, type RouterOutputs, useTRPC, useTRPCClient } from "../../app/trpc.ts";
 import { ErrorCard, LoadingSpinner } from "../../components/PageStates.tsx";
-import { ERROR_COLOR } from "../AdminUi.tsx";
+import { ERROR_COLOR, SUCCESS_COLOR } from "../AdminUi.tsx";
 import { changesAnswer, fieldLabel, fieldText } from "./versionFields.ts";
 
 type Version = RouterOutputs["versions"]["questionVersions"][number];
@@ -113,10 +113,7 @@ export default function ItemHistoryDialog({ kind, id, label, onClose }: ItemHist
               <Box role="status" flex="1" minW="0" data-testid="restore-outcome">
                 {notice && (
                   <>
-                    <Text
-                      fontWeight="semibold"
-                      color={notice.ok ? { _light: "green.700", _dark: "green.300" } : ERROR_COLOR}
-                    >
+                    <Text fontWeight="semibold" color={notice.ok ? SUCCESS_COLOR : ERROR_COLOR}>
                       {notice.title}
                     </Text>
                     <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
@@ -234,11 +231,7 @@ function Change({ kind, field, value }: { kind: "before" | "after"; field: strin
       fontSize="sm"
       bg={before ? { _light: "red.50", _dark: "red.950" } : { _light: "green.50", _dark: "green.950" }}
     >
-      <Text
-        fontSize="xs"
-        fontWeight="semibold"
-        color={before ? ERROR_COLOR : { _light: "green.700", _dark: "green.300" }}
-      >
+      <Text fontSize="xs" fontWeight="semibold" color={before ? ERROR_COLOR : SUCCESS_COLOR}>
         {before ? "Before" : "After"}
       </Text>
       <Box
