@@ -273,6 +273,8 @@ describe("API docs page", () => {
       ["/api/docs/assets/swagger-ui.css", "text/css"],
     ] as const) {
       const asset = await fetch(server.url + path);
+      // Read whole: a response left unread keeps its connection busy, and the server's close waits for it.
+      await asset.arrayBuffer();
       expect([path, asset.status, asset.headers.get("content-type")]).toEqual([
         path,
         200,
