@@ -5,7 +5,9 @@
 import { loadContent } from "@jcba/content";
 import { createDatabase, type Database } from "@jcba/db";
 import { createScratchDatabase } from "@jcba/db/test-postgres";
+import { sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { afterEach } from "vitest";
 import type { Sessions } from "../src/auth/sessions.ts";
 import { ensureAdmin } from "../src/auth/users.ts";
 import { type AppDeps, buildApp } from "../src/http/app.ts";
@@ -20,6 +22,16 @@ export async function newDatabaseLocation(): Promise<{ databaseUrl?: string; dat
   if (!server) return { dataDir: "memory://" };
   return { databaseUrl: await createScratchDatabase(server) };
 }
+
+/** The databases of the servers this file has started and not yet stopped. */
+const liveDatabases = new Set<Database>();
+
+// Every test client signs in from 127.0.0.1, so the failed sign-ins one test makes on purpose would
+// slow every later sign-in in the file by up to 4 s (failedSignInDelayMs), and ten would refuse them.
+// Each test starts with the address's record clean; a test of the limits makes its failures itself.
+afterEach(async () => {
+  for (const database of liveDatabases) await database.rows(sql`DELETE FROM auth_limits WHERE key LIKE 'fail-ip:%'`);
+});
 
 export interface TestServer {
   url: string;
@@ -64,6 +76,7 @@ export async function startServer(
     await database.migrate();
     await loadContent(database);
     await ensureAdmin(database, ADMIN.email, ADMIN.password);
+    liveDatabases.add(database);
   }
   const { app, sessions } = await buildApp({ config, database, ...options });
   await app.listen({ port: config.PORT, host: "127.0.0.1" });
@@ -79,7 +92,10 @@ export async function startServer(
     sessions,
     async stop() {
       await app.close();
-      if (!shared) await database!.close();
+      if (!shared) {
+        liveDatabases.delete(database!);
+        await database!.close();
+      }
     },
   };
 }
