@@ -67,36 +67,12 @@ export async function signedInContext(
   let account = ADMIN;
   // registerMember sets the new member's session cookie on this context.
   if (!admin) account = await registerMember(context.request, first, last);
-  else if (!(await reuseAdminSession(context))) {
+  else {
     const res = await context.request.post(`${BASE_URL}/api/login`, { data: ADMIN });
     if (!res.ok()) throw new Error(`admin login failed: ${res.status()}`);
     await completeSecondFactor(context.request, (await res.json()).secondFactor);
-    writeFileSync(adminSessionFile, JSON.stringify(await context.cookies(BASE_URL)));
   }
   return { context, account };
-}
-
-/** Where the e2e run keeps its files about the admin: beside the server's data, or by server address. */
-const stateFile = (name) =>
-  process.env.DATA_DIR
-    ? join(process.env.DATA_DIR, `e2e-admin-${name}.json`)
-    : join(tmpdir(), `jcba-e2e-${name}-${createHash("sha256").update(BASE_URL).digest("hex").slice(0, 12)}.json`);
-
-/**
- * The admin's session cookie from an earlier sign-in of this run, as the admin's browser keeps it.
- * Each sign-in takes a fresh authenticator code, and the server takes each 30-second step once, so
- * signing in anew for every test would wait for a new step most times (minutes over the suite).
- */
-const adminSessionFile = stateFile("session");
-
-/** Puts the kept admin session on `context` if the server still takes it as the admin's; else nothing. */
-async function reuseAdminSession(context) {
-  if (!existsSync(adminSessionFile)) return false;
-  await context.addCookies(JSON.parse(readFileSync(adminSessionFile, "utf8")));
-  // An admin-only read: a session that was signed out, expired or never finished its second factor fails it.
-  if ((await context.request.get(`${BASE_URL}/api/admin/stats`)).ok()) return true;
-  await context.clearCookies();
-  return false;
 }
 
 /**
@@ -104,7 +80,9 @@ async function reuseAdminSession(context) {
  * time steps already used (the server takes each code once). Every test file runs in its own process,
  * so it lives in a file beside the server's data (or in the temp folder, by server address).
  */
-const authenticatorFile = stateFile("authenticator");
+const authenticatorFile = process.env.DATA_DIR
+  ? join(process.env.DATA_DIR, "e2e-admin-authenticator.json")
+  : join(tmpdir(), `jcba-e2e-authenticator-${createHash("sha256").update(BASE_URL).digest("hex").slice(0, 12)}.json`);
 
 const readAuthenticator = () =>
   existsSync(authenticatorFile) ? JSON.parse(readFileSync(authenticatorFile, "utf8")) : { secret: null, usedSteps: [] };
