@@ -1,4 +1,4 @@
-import { Box, Grid, Heading, Progress, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Grid, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
   DASHBOARD_SECTIONS,
   isSectionCompleted,
@@ -17,6 +17,7 @@ import { useDeferredValue } from "react";
 import type { SessionUser } from "../app/session.ts";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
+import { ProgressBar } from "../components/ProgressBar.tsx";
 import { SyncNote } from "../offline/SyncNote.tsx";
 import { ReadinessCard } from "../readiness/ReadinessCard.tsx";
 import { PlanCard } from "../study-plan/PlanCard.tsx";
@@ -124,11 +125,7 @@ function DashboardContent({
           icon={<TrendingUp size={20} />}
           help={`${completedSections} of ${SECTION_COUNT} sections completed`}
         >
-          <Progress.Root value={overall} size="sm" colorPalette="brand" mt="3" aria-label="Overall progress">
-            <Progress.Track rounded="full" bg="bg.emphasized">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <ProgressBar value={overall} mt="3" label="Overall progress" />
         </StatCard>
         <StatCard
           label="Questions Completed"

@@ -1,7 +1,8 @@
-import { Badge, Box, Card, Flex, Heading, IconButton, Progress, Text } from "@chakra-ui/react";
+import { Badge, Box, Card, Flex, Heading, IconButton, Text } from "@chakra-ui/react";
 import { accuracyPercent, contractSectionTitle, type SectionProgress, sectionCardPercent } from "@jcba/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight } from "lucide-react";
+import { ProgressBar } from "../components/ProgressBar.tsx";
 import { bandColor } from "../components/scoreBand.ts";
 
 /** One section's card: its contract title, a link to study it, the bar and the accuracy. */
@@ -41,11 +42,7 @@ export function SectionCard({
             </Link>
           </IconButton>
         </Flex>
-        <Progress.Root value={bar} size="sm" colorPalette="brand" aria-label={`Section ${section} progress`}>
-          <Progress.Track rounded="full" bg="bg.emphasized">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ProgressBar value={bar} label={`Section ${section} progress`} />
         <Flex justify="space-between" gap="2" fontSize="sm" flexWrap="wrap">
           <Text color="fg.muted">
             {attempted} of {total} questions completed

@@ -1,23 +1,10 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Grid,
-  Heading,
-  Input,
-  Kbd,
-  Progress,
-  RadioGroup,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Card, Field, Flex, Grid, Heading, Input, Kbd, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { sidebarSectionName } from "@jcba/domain";
 import { ChevronLeft, ChevronRight, Flag } from "lucide-react";
 import { type Ref, useRef } from "react";
 import { choiceTile } from "../components/choiceTile.ts";
 import { LiveAnnouncement, useChoiceAnnouncement } from "../components/LiveAnnouncement.tsx";
+import { ProgressBar } from "../components/ProgressBar.tsx";
 import type { TestQuestion } from "./storage.ts";
 
 /** The question being answered: where it stands, its options or a text field, Previous, Flag and Next. */
@@ -70,16 +57,11 @@ export function TestQuestionCard({
               </Badge>
             )}
           </Flex>
-          <Progress.Root
+          <ProgressBar
             value={total > 0 ? Math.round((answered / total) * 100) : 0}
-            size="sm"
-            colorPalette="brand"
-            aria-label={`${answered} of ${total} questions answered`}
-          >
-            <Progress.Track rounded="full">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+            trackBg="bg.muted"
+            label={`${answered} of ${total} questions answered`}
+          />
           <Text fontSize="sm" color="fg.muted">
             {answered} of {total} answered
           </Text>
