@@ -67,12 +67,42 @@ export async function signedInContext(
   let account = ADMIN;
   // registerMember sets the new member's session cookie on this context.
   if (!admin) account = await registerMember(context.request, first, last);
-  else {
+  else if (!(await reuseAdminSession(context))) {
+    const signedInAt = Date.now();
     const res = await context.request.post(`${BASE_URL}/api/login`, { data: ADMIN });
     if (!res.ok()) throw new Error(`admin login failed: ${res.status()}`);
     await completeSecondFactor(context.request, (await res.json()).secondFactor);
+    writeFileSync(adminSessionFile, JSON.stringify({ signedInAt, cookies: await context.cookies(BASE_URL) }));
   }
   return { context, account };
+}
+
+/** Where the e2e run keeps its files about the admin: beside the server's data, or by server address. */
+const stateFile = (name) =>
+  process.env.DATA_DIR
+    ? join(process.env.DATA_DIR, `e2e-admin-${name}.json`)
+    : join(tmpdir(), `jcba-e2e-${name}-${createHash("sha256").update(BASE_URL).digest("hex").slice(0, 12)}.json`);
+
+/**
+ * The admin's session from an earlier sign-in of this run, as the admin's browser keeps it. Each
+ * sign-in takes a fresh authenticator code and the server takes each 30-second step once, so signing
+ * in anew for every test mostly waits for a new step. Role changes, imports and the other sharp tools
+ * need a sign-in from the last 15 minutes (the server's re-authentication window), so a session is
+ * reused only while it is younger than 8 minutes: the longest admin test then still ends inside it.
+ */
+const adminSessionFile = stateFile("session");
+const ADMIN_SESSION_REUSE_MS = 8 * 60_000;
+
+/** Puts the kept admin session on `context` if it is young enough and the server still takes it. */
+async function reuseAdminSession(context) {
+  if (!existsSync(adminSessionFile)) return false;
+  const { signedInAt, cookies } = JSON.parse(readFileSync(adminSessionFile, "utf8"));
+  if (!(Date.now() - signedInAt < ADMIN_SESSION_REUSE_MS)) return false;
+  await context.addCookies(cookies);
+  // An admin-only read: a session signed out, revoked or without its second factor fails it.
+  if ((await context.request.get(`${BASE_URL}/api/admin/stats`)).ok()) return true;
+  await context.clearCookies();
+  return false;
 }
 
 /**
@@ -80,9 +110,7 @@ export async function signedInContext(
  * time steps already used (the server takes each code once). Every test file runs in its own process,
  * so it lives in a file beside the server's data (or in the temp folder, by server address).
  */
-const authenticatorFile = process.env.DATA_DIR
-  ? join(process.env.DATA_DIR, "e2e-admin-authenticator.json")
-  : join(tmpdir(), `jcba-e2e-authenticator-${createHash("sha256").update(BASE_URL).digest("hex").slice(0, 12)}.json`);
+const authenticatorFile = stateFile("authenticator");
 
 const readAuthenticator = () =>
   existsSync(authenticatorFile) ? JSON.parse(readFileSync(authenticatorFile, "utf8")) : { secret: null, usedSteps: [] };
