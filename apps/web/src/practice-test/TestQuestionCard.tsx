@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Field, Flex, Grid, Heading, Input, Kbd, RadioGroup, Stack, Text } from "@chakra-ui/react";
-import { sidebarSectionName } from "@jcba/domain";
+import { percent, sidebarSectionName } from "@jcba/domain";
 import { ChevronLeft, ChevronRight, Flag } from "lucide-react";
 import { type Ref, useRef } from "react";
 import { choiceTile } from "../components/choiceTile.ts";
@@ -58,7 +58,7 @@ export function TestQuestionCard({
             )}
           </Flex>
           <ProgressBar
-            value={total > 0 ? Math.round((answered / total) * 100) : 0}
+            value={percent(answered, total)}
             trackBg="bg.muted"
             label={`${answered} of ${total} questions answered`}
           />
