@@ -70,10 +70,10 @@ async function boot() {
   // The screen's data too, beside the session check, rather than once the app has started.
   const early = fetchEarlyData(location.pathname);
   // A page's first date or number format loads the browser's locale data, 130–190 ms of main thread
-  // in one piece on a slow phone. The screens whose first render writes a date (the dashboard's and
-  // Performance's sync time, Review's next due time) have it loaded now, while the app downloads,
-  // rather than inside that render; the others format nothing and never pay for it (decision 0023).
-  if (/^\/(performance|review)?\/?$/.test(location.pathname)) setTimeout(() => new Intl.DateTimeFormat(), 0);
+  // in one piece on a slow phone. Review, whose first render writes when the next item falls due, has
+  // it loaded now, while the app downloads, rather than inside that render; the other screens format
+  // nothing on their first screen and never pay for it (decision 0023).
+  if (/^\/review\/?$/.test(location.pathname)) setTimeout(() => new Intl.DateTimeFormat(), 0);
   let res: Response;
   try {
     res = await fetch("/api/auth/user", { credentials: "include", headers: { accept: "application/json" } });

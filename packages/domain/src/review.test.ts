@@ -2,6 +2,7 @@ import { createEmptyCard, fsrs, type Grade } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
 import {
   dailyStreak,
+  deviceLocalDate,
   isMasteredRating,
   isTimeZone,
   localDate,
@@ -119,5 +120,24 @@ describe("daily streak", () => {
     expect(localDate("America/Chicago", at)).toBe("2025-12-31");
     expect(isTimeZone("America/Chicago")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+
+  it("takes the day in the device's own time zone as Intl would, with years before 1000 padded", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const iso of [
+      "2026-01-01T03:00:00Z",
+      "2025-12-31T23:59:59Z",
+      "2026-03-08T08:30:00Z",
+      "2026-07-15T12:00:00Z",
+    ]) {
+      const at = new Date(iso);
+      expect(deviceLocalDate(at)).toBe(localDate(zone, at));
+    }
+    // Just after and before local midnight, whatever the zone the tests run in.
+    expect(deviceLocalDate(new Date(2026, 0, 1, 0, 0, 1))).toBe("2026-01-01");
+    expect(deviceLocalDate(new Date(2025, 11, 31, 23, 59, 59))).toBe("2025-12-31");
+    const early = new Date(2026, 1, 3);
+    early.setFullYear(987);
+    expect(deviceLocalDate(early)).toBe("0987-02-03");
   });
 });

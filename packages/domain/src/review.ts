@@ -65,6 +65,17 @@ export function localDate(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
+/**
+ * The calendar date (YYYY-MM-DD) of an instant in the device's own time zone: `localDate` with the
+ * browser's zone, from the Date's local fields. A screen's first render uses it rather than asking
+ * Intl for the zone, because a page's first Intl object loads the browser's locale data, one long
+ * task on a slow phone.
+ */
+export function deviceLocalDate(at: Date): string {
+  const pad = (n: number, digits = 2) => String(n).padStart(digits, "0");
+  return `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
 const previousDate = (date: string) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);

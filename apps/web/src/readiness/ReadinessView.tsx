@@ -1,5 +1,5 @@
 import { Box, Card, Field, Flex, Heading, Input, Stack, Switch, Table, Text } from "@chakra-ui/react";
-import { contractSectionTitle, localDate, MIN_CALIBRATION_REVIEWS, plural, sharePercent } from "@jcba/domain";
+import { contractSectionTitle, deviceLocalDate, MIN_CALIBRATION_REVIEWS, plural, sharePercent } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { lazy, useState } from "react";
@@ -20,7 +20,7 @@ const whole = (share: number | null) => (share === null ? null : Math.round(shar
  */
 export function ReadinessView() {
   const trpc = useTRPC();
-  const today = localDate(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+  const today = deviceLocalDate(new Date());
   const [day, setDay] = useState("");
   const forecast = day !== "" && day !== today;
   const readiness = useQuery(trpc.readiness.readiness.queryOptions(forecast ? { at: day } : undefined));
