@@ -303,3 +303,40 @@ test("the chart code is downloaded only on /performance, not on / or /study", as
   assert.ok(rec.chartsLoaded(), "the chart code arrives with the Performance charts");
   await context.close();
 });
+
+test("a new member on a phone: Hard items stays below the fold while Readiness loads, and nothing on screen moves once it has (CLS)", async () => {
+  const { context } = await signedInContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // The Readiness view's code held back: Hard items (its data and code already in) shows first.
+  let release;
+  const gate = new Promise((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/ReadinessView-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await openPerformance(page);
+  await page.getByText(EMPTY, { exact: true }).waitFor();
+  const hard = page.getByTestId("hard-items");
+  await hard.waitFor();
+  const viewport = page.viewportSize();
+  const held = await hard.boundingBox();
+  assert.ok(held.y >= viewport.height, `Hard items starts below the fold (${held.y} ≥ ${viewport.height})`);
+  assert.equal(await page.getByRole("status").filter({ hasText: "Loading your readiness" }).count(), 1);
+  release();
+  await page.getByTestId("readiness-table").waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="readiness-table-skeleton"]'));
+  // Two frames, so a shift from the last render is reported before it is read.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shifts = await page.evaluate(() => window.__shifts);
+  const cls = shifts.reduce((a, b) => a + b, 0);
+  assert.ok(cls <= 0.05, `layout shift ${cls.toFixed(3)} ≤ 0.05 (${shifts.map((s) => s.toFixed(3)).join(", ")})`);
+  await context.close();
+});

@@ -8,6 +8,7 @@ import { lazy, Suspense, useDeferredValue } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { ErrorCard } from "../components/PageStates.tsx";
 import { SyncNote } from "../offline/SyncNote.tsx";
+import { ReadinessSkeleton } from "../readiness/ReadinessSkeleton.tsx";
 import { ChartCard } from "./ChartCard.tsx";
 import { PerformanceSkeleton } from "./PerformanceSkeleton.tsx";
 import { type Attempt, TestHistory } from "./TestHistory.tsx";
@@ -89,7 +90,8 @@ function PerformanceContent({
         </SimpleGrid>
       )}
       <TestHistory attempts={attempts} />
-      <Suspense fallback={null}>
+      {/* Its placeholder holds the view's room, so Hard items below never moves up into view and back down. */}
+      <Suspense fallback={<ReadinessSkeleton />}>
         <ReadinessView />
       </Suspense>
       <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { lazy, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { TableHeadings } from "../components/TableHeadings.tsx";
 import { ChartCard } from "../performance/ChartCard.tsx";
+import { ReadinessTableSkeleton } from "./ReadinessSkeleton.tsx";
 
 // The charts' module (chart.js) loads once the figures below are on screen.
 const ReadinessChart = lazy(() => import("../performance/Charts.tsx").then((m) => ({ default: m.ReadinessChart })));
@@ -60,7 +61,10 @@ export function ReadinessView() {
           {errorMessage(readiness.error)}
         </Text>
       ) : !readiness.data ? (
-        <Text color="fg.muted">Working out your readiness…</Text>
+        <>
+          <Text color="fg.muted">Working out your readiness…</Text>
+          <ReadinessTableSkeleton />
+        </>
       ) : (
         <>
           <Text fontSize="lg" data-testid="readiness-summary">
