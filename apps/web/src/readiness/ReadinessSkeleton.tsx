@@ -1,5 +1,6 @@
 import { Box, Card, Skeleton, Stack } from "@chakra-ui/react";
 import { SECTION_NUMBERS } from "@jcba/domain";
+import { ReadinessHeader } from "./ReadinessHeader.tsx";
 
 /**
  * The readiness table's place while its figures load, about as tall as the table will be (a header
@@ -20,19 +21,19 @@ export function ReadinessTableSkeleton() {
   );
 }
 
-/** The Readiness view's place while its code loads (it is loaded after the screen's first content). */
+/**
+ * The Readiness view's place while its code loads (it is loaded after the screen's first content):
+ * its heading and words as the view will show them, the date field and the table held by placeholders.
+ */
 export function ReadinessSkeleton() {
   return (
-    <Stack gap="4" aria-busy="true">
+    <Stack as="section" aria-labelledby="readiness" aria-busy="true" gap="4">
+      <ReadinessHeader when="today">
+        <Skeleton h="5.75rem" w="14rem" maxW="100%" aria-hidden="true" />
+      </ReadinessHeader>
       <Box role="status" srOnly>
         Loading your readiness…
       </Box>
-      <Stack gap="2" aria-hidden="true">
-        <Skeleton h="7" w="9rem" />
-        <Skeleton h="4" w="100%" />
-        <Skeleton h="4" w="80%" />
-        <Skeleton h="10" w="14rem" mt="2" />
-      </Stack>
       <ReadinessTableSkeleton />
     </Stack>
   );

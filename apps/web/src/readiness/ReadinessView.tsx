@@ -1,4 +1,4 @@
-import { Box, Card, Field, Flex, Heading, Input, Stack, Switch, Table, Text } from "@chakra-ui/react";
+import { Card, Field, Heading, Input, Stack, Switch, Table, Text } from "@chakra-ui/react";
 import { contractSectionTitle, deviceLocalDate, MIN_CALIBRATION_REVIEWS, plural, sharePercent } from "@jcba/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
@@ -6,6 +6,7 @@ import { lazy, useState } from "react";
 import { errorMessage, useTRPC } from "../app/trpc.ts";
 import { TableHeadings } from "../components/TableHeadings.tsx";
 import { ChartCard } from "../performance/ChartCard.tsx";
+import { ReadinessHeader } from "./ReadinessHeader.tsx";
 import { ReadinessTableSkeleton } from "./ReadinessSkeleton.tsx";
 
 // The charts' module (chart.js) loads once the figures below are on screen.
@@ -34,16 +35,7 @@ export function ReadinessView() {
 
   return (
     <Stack as="section" aria-labelledby="readiness" gap="4" id="readiness-view">
-      <Flex justify="space-between" align="flex-end" gap="4" wrap="wrap">
-        <Box>
-          <Heading as="h2" size="lg" id="readiness">
-            Readiness
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            How much of each section you would recall {when}: reviewed questions from your memory of them, the others at
-            how often members got them right the first time.
-          </Text>
-        </Box>
+      <ReadinessHeader when={when}>
         <Field.Root maxW="14rem">
           <Field.Label>Forecast for a day</Field.Label>
           <Input
@@ -55,7 +47,7 @@ export function ReadinessView() {
           />
           <Field.HelperText>No reviews assumed until then.</Field.HelperText>
         </Field.Root>
-      </Flex>
+      </ReadinessHeader>
       {readiness.isError ? (
         <Text color="fg.error" role="alert">
           {errorMessage(readiness.error)}
