@@ -111,6 +111,11 @@ describe("the web app's pages", () => {
     expect((await apostrophe.get<string>("/")).body).toContain("Welcome back, Siobhán O&#39;Neill!");
     // A screen whose opening words come from data keeps the frame's grey lines.
     expect((await signedIn.get<string>("/study/7")).body).toContain(FRAME_TITLE_PLACEHOLDER);
+    // The practice test's set-up has its words; the same address opening a shared test keeps the lines.
+    expect((await signedIn.get<string>("/test?section=7")).body).toContain(
+      '<div class="boot-heading boot-heading-large">Practice Test</div>',
+    );
+    expect((await signedIn.get<string>("/test?code=ABC123")).body).toContain(FRAME_TITLE_PLACEHOLDER);
   });
 
   it("send the build's precompressed files as they are, and compress the rest on the way", async () => {

@@ -4,6 +4,8 @@ import {
   FRAME_TITLE_PLACEHOLDER,
   PERFORMANCE_INTRO,
   PERFORMANCE_TITLE,
+  PRACTICE_TEST_INTRO,
+  PRACTICE_TEST_TITLE,
   withFirstPaint,
 } from "./first-paint.ts";
 
@@ -24,6 +26,21 @@ describe("a signed-in page's opening words", () => {
       expect(withFirstPaint(page, path, member)).toContain(
         `<div class="boot-back"></div><div class="boot-heading">${PERFORMANCE_TITLE}</div><div class="boot-intro">${PERFORMANCE_INTRO}</div>`,
       );
+  });
+
+  it("puts the practice test's set-up heading (2xl at every width) and line in the frame, centred as the screen is", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    for (const search of ["", "section=7", "review=", "code="])
+      expect(withFirstPaint(page, "/test", member, search)).toContain(
+        `<div class="boot-centered"><div class="boot-heading boot-heading-large">${PRACTICE_TEST_TITLE}</div><div class="boot-intro">${PRACTICE_TEST_INTRO}</div></div><div class="boot-card">`,
+      );
+  });
+
+  it("leaves /test's frame alone when the address opens a review or a shared test instead of the set-up", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    expect(withFirstPaint(page, "/test", member, "review=12")).toBe(page);
+    expect(withFirstPaint(page, "/test", member, "code=ABC123")).toBe(page);
+    expect(withFirstPaint(page, "/test/", member, "x=1&code=ABC123")).toBe(page);
   });
 
   it("greets a member with no first name by their address", () => {

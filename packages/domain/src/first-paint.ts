@@ -21,22 +21,41 @@ export const DASHBOARD_INTRO = "Continue your JCBA study journey.";
 export const PERFORMANCE_TITLE = "Performance Analytics";
 export const PERFORMANCE_INTRO = "See how your practice test scores are trending and which sections need more study.";
 
-/** A screen's opening words; `back` when the screen draws its Back to Dashboard link above them. */
+/** The practice test's heading and the line under it, on its set-up screen. */
+export const PRACTICE_TEST_TITLE = "Practice Test";
+export const PRACTICE_TEST_INTRO =
+  "Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of every question with its contract citation.";
+
+/**
+ * A screen's opening words; `back` when the screen draws its Back to Dashboard link above them, `large`
+ * when its heading is Chakra's 2xl at every width (not xl on a phone), `centered` when the screen
+ * centres its content in 72rem (Chakra's 6xl) on a wide screen.
+ */
 export interface FirstPaintWords {
   title: string;
   intro: string;
   back: boolean;
+  large?: boolean;
+  centered?: boolean;
 }
 
 /**
- * A screen's opening words, where they depend on nothing but the member and the screen draws them in
- * its first render: the dashboard and Performance. Other screens open with data (the question, the cards
- * due) or with a spinner, and keep the frame's grey lines.
+ * A screen's opening words, where they depend on nothing but the member and the address, and the screen
+ * draws them in its first render: the dashboard, Performance, and the practice test's set-up (`search`
+ * is the address's query: with a test to review or a shared test's code, /test opens on something
+ * else). Other screens open with data (the question, the cards due) or with a spinner, and keep the
+ * frame's grey lines. On a device holding an unfinished test, /test asks first whether to resume it:
+ * that prompt replaces the words, as the app replaces the whole frame.
  */
-export function firstPaintOf(pathname: string, member: FirstPaintMember): FirstPaintWords | null {
+export function firstPaintOf(pathname: string, member: FirstPaintMember, search = ""): FirstPaintWords | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/" || path === "") return { title: welcomeTitle(member), intro: DASHBOARD_INTRO, back: false };
   if (path === "/performance") return { title: PERFORMANCE_TITLE, intro: PERFORMANCE_INTRO, back: true };
+  if (path === "/test") {
+    const query = new URLSearchParams(search);
+    if (query.get("review") || query.get("code")) return null;
+    return { title: PRACTICE_TEST_TITLE, intro: PRACTICE_TEST_INTRO, back: false, large: true, centered: true };
+  }
   return null;
 }
 
@@ -51,13 +70,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]
  * (boot.css), so they are the page's first content. A page whose screen has none, or whose frame has
  * no placeholder, comes back as it was. The member's name is text, never markup.
  */
-export function withFirstPaint(html: string, pathname: string, member: FirstPaintMember): string {
-  const words = firstPaintOf(pathname, member);
+export function withFirstPaint(html: string, pathname: string, member: FirstPaintMember, search = ""): string {
+  const words = firstPaintOf(pathname, member, search);
   if (!words || !html.includes(FRAME_TITLE_PLACEHOLDER)) return html;
-  return html.replace(
-    FRAME_TITLE_PLACEHOLDER,
-    () =>
-      `${words.back ? '<div class="boot-back"></div>' : ""}<div class="boot-heading">${escapeHtml(words.title)}</div>` +
-      `<div class="boot-intro">${escapeHtml(words.intro)}</div>`,
+  const markup =
+    `${words.back ? '<div class="boot-back"></div>' : ""}` +
+    `<div class="boot-heading${words.large ? " boot-heading-large" : ""}">${escapeHtml(words.title)}</div>` +
+    `<div class="boot-intro">${escapeHtml(words.intro)}</div>`;
+  return html.replace(FRAME_TITLE_PLACEHOLDER, () =>
+    words.centered ? `<div class="boot-centered">${markup}</div>` : markup,
   );
 }

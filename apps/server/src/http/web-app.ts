@@ -33,11 +33,12 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
   const indexHtml = hasWeb ? readFileSync(join(dist, "index.html"), "utf8") : "";
   const signedOutHtml = indexHtml.replace('<html lang="en">', '<html lang="en" data-auth="out">');
   const firstLoad = routeChunksOf(indexHtml);
-  const signedInHtml = (pathname: string, member: FirstPaintMember) =>
+  const signedInHtml = (pathname: string, search: string, member: FirstPaintMember) =>
     withFirstPaint(
       firstLoad ? indexHtml.replace("</head>", `${firstLoadLinks(firstLoad, pathname)}</head>`) : indexHtml,
       pathname,
       member,
+      search,
     );
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" || request.url.startsWith("/api/"))
@@ -47,6 +48,10 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
     const token = sessionTokenOf(request);
     const session = token ? await sessions.validate(token) : null;
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");
-    return session ? signedInHtml(request.url.split("?", 1)[0] ?? "/", session.user) : signedOutHtml;
+    if (!session) return signedOutHtml;
+    const at = request.url.indexOf("?");
+    return at < 0
+      ? signedInHtml(request.url, "", session.user)
+      : signedInHtml(request.url.slice(0, at), request.url.slice(at + 1), session.user);
   });
 }

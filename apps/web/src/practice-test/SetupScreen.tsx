@@ -1,6 +1,7 @@
 /** Set-up: which sections, how many questions, an optional time limit; shows what is available. */
 import { Checkbox, Grid, Stack, Text } from "@chakra-ui/react";
 import { SECTION_COUNT } from "@jcba/domain";
+import { PRACTICE_TEST_INTRO, PRACTICE_TEST_TITLE } from "@jcba/domain/first-paint";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { ProblemAlert } from "../components/ProblemAlert.tsx";
 import { SectionPicker } from "./SectionPicker.tsx";
@@ -40,11 +41,8 @@ export function SetupScreen({ choice, onChange, counts, offline = false, ...rest
 
   return (
     <Stack gap="6" maxW="6xl" mx="auto" w="full">
-      <PageTitle
-        title="Practice Test"
-        size="2xl"
-        description="Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of every question with its contract citation."
-      />
+      {/* The server writes these two lines into the page's frame too (@jcba/domain/first-paint). */}
+      <PageTitle title={PRACTICE_TEST_TITLE} size="2xl" description={PRACTICE_TEST_INTRO} />
       {offline && (
         <ProblemAlert
           status="info"
