@@ -204,41 +204,45 @@ test("the landing page downloads no app code; signed-in members see a spinner an
   await member.context.close();
 });
 
-test("the practice test's set-up: the frame says its heading and line where the app then draws them, on a phone and a wide screen", async () => {
-  for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
-    const member = await signedInContext(browser, { viewport });
-    const page = await member.context.newPage();
-    let release;
-    const held = new Promise((r) => {
-      release = r;
-    });
-    await page.route("**/assets/App-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${BASE_URL}/test`);
-    await page.getByRole("status", { name: "Loading" }).waitFor();
-    const frame = page.locator(".boot-frame");
-    assert.equal(await frame.locator(".boot-heading").textContent(), "Practice Test");
-    const framed = {
-      heading: await frame.locator(".boot-heading").boundingBox(),
-      intro: await frame.locator(".boot-intro").boundingBox(),
-    };
-    release();
-    const heading = page.getByRole("heading", { level: 1, name: "Practice Test" });
-    await heading.waitFor();
-    await frame.waitFor({ state: "detached" });
-    const intro = page.getByText(/^Test yourself the way the contract quiz will/);
-    const drawn = { heading: await heading.boundingBox(), intro: await intro.boundingBox() };
-    // Where the words stood and how much room they took, within a pixel (sub-pixel font metrics).
-    for (const part of ["heading", "intro"])
-      for (const edge of ["x", "y", "height"])
-        assert.ok(
-          Math.abs(drawn[part][edge] - framed[part][edge]) <= 1,
-          `${viewport.width} px: the ${part}'s ${edge} ${framed[part][edge]} in the frame, ${drawn[part][edge]} in the app`,
-        );
-    await member.context.close();
-  }
+test("the practice test's set-up and Study Mode: the frame says their heading and line where the app then draws them, on a phone and a wide screen", async () => {
+  for (const [path, title, introText] of [
+    ["/test", "Practice Test", /^Test yourself the way the contract quiz will/],
+    ["/study", "Study Mode", /^Choose a section of the JCBA\./],
+  ])
+    for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+      const member = await signedInContext(browser, { viewport });
+      const page = await member.context.newPage();
+      let release;
+      const held = new Promise((r) => {
+        release = r;
+      });
+      await page.route("**/assets/App-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${BASE_URL}${path}`);
+      await page.getByRole("status", { name: "Loading" }).waitFor();
+      const frame = page.locator(".boot-frame");
+      assert.equal(await frame.locator(".boot-heading").textContent(), title);
+      const framed = {
+        heading: await frame.locator(".boot-heading").boundingBox(),
+        intro: await frame.locator(".boot-intro").boundingBox(),
+      };
+      release();
+      const heading = page.getByRole("heading", { level: 1, name: title });
+      await heading.waitFor();
+      await frame.waitFor({ state: "detached" });
+      const intro = page.getByText(introText);
+      const drawn = { heading: await heading.boundingBox(), intro: await intro.boundingBox() };
+      // Where the words stood and how much room they took, within a pixel (sub-pixel font metrics).
+      for (const part of ["heading", "intro"])
+        for (const edge of ["x", "y", "height"])
+          assert.ok(
+            Math.abs(drawn[part][edge] - framed[part][edge]) <= 1,
+            `${path} at ${viewport.width} px: the ${part}'s ${edge} ${framed[part][edge]} in the frame, ${drawn[part][edge]} in the app`,
+          );
+      await member.context.close();
+    }
   // Opening a shared test's code, the same address shows no set-up words in its frame.
   const member = await signedInContext(browser, { viewport: MOBILE });
   const page = await member.context.newPage();

@@ -6,6 +6,8 @@ import {
   PERFORMANCE_TITLE,
   PRACTICE_TEST_INTRO,
   PRACTICE_TEST_TITLE,
+  STUDY_INTRO,
+  STUDY_TITLE,
   withFirstPaint,
 } from "./first-paint.ts";
 
@@ -34,6 +36,15 @@ describe("a signed-in page's opening words", () => {
       expect(withFirstPaint(page, "/test", member, search)).toContain(
         `<div class="boot-centered"><div class="boot-heading boot-heading-large">${PRACTICE_TEST_TITLE}</div><div class="boot-intro">${PRACTICE_TEST_INTRO}</div></div><div class="boot-card">`,
       );
+  });
+
+  it("puts Study Mode's heading and line in the frame on the list of sections, and not on a section", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    for (const path of ["/study", "/study/"])
+      expect(withFirstPaint(page, path, member)).toContain(
+        `<div class="boot-heading">${STUDY_TITLE}</div><div class="boot-intro">${STUDY_INTRO}</div><div class="boot-card">`,
+      );
+    expect(withFirstPaint(page, "/study/7", member)).toBe(page);
   });
 
   it("leaves /test's frame alone when the address opens a review or a shared test instead of the set-up", () => {

@@ -21,6 +21,11 @@ export const DASHBOARD_INTRO = "Continue your JCBA study journey.";
 export const PERFORMANCE_TITLE = "Performance Analytics";
 export const PERFORMANCE_INTRO = "See how your practice test scores are trending and which sections need more study.";
 
+/** Study Mode's heading and line, above its list of sections (/study). */
+export const STUDY_TITLE = "Study Mode";
+export const STUDY_INTRO =
+  "Choose a section of the JCBA. You answer one question at a time and see the explanation after each answer.";
+
 /** The practice test's heading and the line under it, on its set-up screen. */
 export const PRACTICE_TEST_TITLE = "Practice Test";
 export const PRACTICE_TEST_INTRO =
@@ -41,7 +46,8 @@ export interface FirstPaintWords {
 
 /**
  * A screen's opening words, where they depend on nothing but the member and the address, and the screen
- * draws them in its first render: the dashboard, Performance, and the practice test's set-up (`search`
+ * draws them in its first render: the dashboard, Performance, Study Mode's list of sections, and the
+ * practice test's set-up (`search`
  * is the address's query: with a test to review or a shared test's code, /test opens on something
  * else). Other screens open with data (the question, the cards due) or with a spinner, and keep the
  * frame's grey lines. On a device holding an unfinished test, /test asks first whether to resume it:
@@ -51,6 +57,7 @@ export function firstPaintOf(pathname: string, member: FirstPaintMember, search 
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/" || path === "") return { title: welcomeTitle(member), intro: DASHBOARD_INTRO, back: false };
   if (path === "/performance") return { title: PERFORMANCE_TITLE, intro: PERFORMANCE_INTRO, back: true };
+  if (path === "/study") return { title: STUDY_TITLE, intro: STUDY_INTRO, back: false };
   if (path === "/test") {
     const query = new URLSearchParams(search);
     if (query.get("review") || query.get("code")) return null;

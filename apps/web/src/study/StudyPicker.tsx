@@ -1,5 +1,6 @@
 import { Badge, Box, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { plural, SECTION_NUMBERS, sidebarSectionName } from "@jcba/domain";
+import { STUDY_INTRO, STUDY_TITLE } from "@jcba/domain/first-paint";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
@@ -21,11 +22,12 @@ export function StudyPicker() {
   return (
     <Stack gap="6">
       <Box>
+        {/* The server writes these two lines into the page's frame too (@jcba/domain/first-paint). */}
         <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
-          Study Mode
+          {STUDY_TITLE}
         </Heading>
         <Text color="fg.muted" mt="1">
-          Choose a section of the JCBA. You answer one question at a time and see the explanation after each answer.
+          {STUDY_INTRO}
         </Text>
       </Box>
       {failed ? (
