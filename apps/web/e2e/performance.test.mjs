@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
 import { browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
-import { assertBandColour, questionsOf, submitTest } from "./study-data.mjs";
+import { assertBandColour, holdRequests, questionsOf, submitTest } from "./study-data.mjs";
 
 withBrowser();
 
@@ -314,14 +314,7 @@ test("a new member on a phone: Hard items stays below the fold while Readiness l
     }).observe({ type: "layout-shift", buffered: true });
   });
   // The Readiness view's code held back: Hard items (its data and code already in) shows first.
-  let release;
-  const gate = new Promise((r) => {
-    release = r;
-  });
-  await page.route(/\/assets\/ReadinessView-[\w-]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/ReadinessView-[\w-]+\.js$/);
   await openPerformance(page);
   await page.getByText(EMPTY, { exact: true }).waitFor();
   const hard = page.getByTestId("hard-items");

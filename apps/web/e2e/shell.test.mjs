@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
 import { BASE_URL, browser, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
+import { holdRequests } from "./study-data.mjs";
 
 withBrowser();
 
@@ -183,14 +184,7 @@ test("the landing page downloads no app code; signed-in members see a spinner an
 
   const member = await signedInContext(browser, { first: "Siobhán", last: "O'Neill" });
   const slow = await member.context.newPage();
-  let release;
-  const held = new Promise((r) => {
-    release = r;
-  });
-  await slow.route("**/assets/App-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(slow, "**/assets/App-*.js");
   await slow.goto(`${BASE_URL}/`);
   await slow.getByRole("status", { name: "Loading" }).waitFor();
   // Before any of the app's code has run, the page's frame already says the dashboard's opening words,
@@ -212,14 +206,7 @@ test("the practice test's set-up and Study Mode: the frame says their heading an
     for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
       const member = await signedInContext(browser, { viewport });
       const page = await member.context.newPage();
-      let release;
-      const held = new Promise((r) => {
-        release = r;
-      });
-      await page.route("**/assets/App-*.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/assets/App-*.js");
       await page.goto(`${BASE_URL}${path}`);
       await page.getByRole("status", { name: "Loading" }).waitFor();
       const frame = page.locator(".boot-frame");

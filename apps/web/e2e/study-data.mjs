@@ -67,22 +67,25 @@ export function isTrpcCall(url, procedure) {
 }
 
 /**
- * Holds the page's calls to a tRPC procedure until the returned `release` is called (the server then
- * answers them as usual): a screen's loading state can be looked at, and what comes before the answer.
+ * Holds the page's requests to `url` (a glob, a RegExp or a predicate, as Playwright's page.route
+ * takes) until the returned `release` is called; they then go to the server as usual. A screen's
+ * loading state can be looked at, and what comes before the answer or the code.
  */
-export async function holdTrpcCall(page, procedure) {
+export async function holdRequests(page, url) {
   let release;
   const gate = new Promise((r) => {
     release = r;
   });
-  await page.route(
-    (u) => isTrpcCall(u, procedure),
-    async (route) => {
-      await gate;
-      await route.continue();
-    },
-  );
+  await page.route(url, async (route) => {
+    await gate;
+    await route.continue();
+  });
   return release;
+}
+
+/** Holds the page's calls to a tRPC procedure until the returned `release` is called (holdRequests). */
+export function holdTrpcCall(page, procedure) {
+  return holdRequests(page, (u) => isTrpcCall(u, procedure));
 }
 
 /**

@@ -47,11 +47,10 @@ export interface FirstPaintWords {
 /**
  * A screen's opening words, where they depend on nothing but the member and the address, and the screen
  * draws them in its first render: the dashboard, Performance, Study Mode's list of sections, and the
- * practice test's set-up (`search`
- * is the address's query: with a test to review or a shared test's code, /test opens on something
- * else). Other screens open with data (the question, the cards due) or with a spinner, and keep the
- * frame's grey lines. On a device holding an unfinished test, /test asks first whether to resume it:
- * that prompt replaces the words, as the app replaces the whole frame.
+ * practice test's set-up. `search` is the address's query: with a test to review or a shared test's
+ * code, /test opens on something else. Other screens open with data (the question, the cards due) or
+ * with a spinner, and keep the frame's grey lines. On a device holding an unfinished test, /test asks
+ * first whether to resume it: that prompt replaces the words, as the app replaces the whole frame.
  */
 export function firstPaintOf(pathname: string, member: FirstPaintMember, search = ""): FirstPaintWords | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -33,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
   const indexHtml = hasWeb ? readFileSync(join(dist, "index.html"), "utf8") : "";
   const signedOutHtml = indexHtml.replace('<html lang="en">', '<html lang="en" data-auth="out">');
   const firstLoad = routeChunksOf(indexHtml);
-  const signedInHtml = (pathname: string, search: string, member: FirstPaintMember) =>
+  const signedInHtml = (pathname: string, member: FirstPaintMember, search: string) =>
     withFirstPaint(
       firstLoad ? indexHtml.replace("</head>", `${firstLoadLinks(firstLoad, pathname)}</head>`) : indexHtml,
       pathname,
@@ -50,8 +50,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie").type("text/html; charset=utf-8");
     if (!session) return signedOutHtml;
     const at = request.url.indexOf("?");
-    return at < 0
-      ? signedInHtml(request.url, "", session.user)
-      : signedInHtml(request.url.slice(0, at), request.url.slice(at + 1), session.user);
+    const pathname = at < 0 ? request.url : request.url.slice(0, at);
+    return signedInHtml(pathname, session.user, at < 0 ? "" : request.url.slice(at + 1));
   });
 }
