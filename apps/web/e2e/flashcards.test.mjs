@@ -76,6 +76,35 @@ test("the flashcards screen shows its title, the mastered line, the section filt
   await context.close();
 });
 
+test("the deck opens on its first card at once; a turned card and the next one fade in", async () => {
+  const { context } = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__paints = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__paints.push(e.element?.getAttribute("data-testid") ?? e.element?.className);
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  await page.goto(`${BASE_URL}/flashcards?section=4`);
+  await page.getByText(`Card 1 of ${S4}`, { exact: true }).waitFor();
+  const animation = () => page.getByTestId("card-side").evaluate((el) => getComputedStyle(el).animationName);
+  assert.equal(await animation(), "none", "the side the deck opens on is not faded in");
+  // Painted with the screen's heading and line, the term is the screen's first and only largest paint
+  // after the frame's; faded in, the line under the heading was one first, and the term came frames later.
+  await page.waitForFunction(() => window.__paints.includes("flashcard-term"));
+  const paints = await page.evaluate(() => window.__paints.filter((p) => !String(p).startsWith("boot")));
+  assert.deepEqual(paints, ["flashcard-term"], "no largest paint before the first card's term");
+
+  await card(page).click();
+  assert.equal(await card(page).getAttribute("data-side"), "definition");
+  assert.match(await animation(), /fade-in/, "the turned card's side fades in");
+  await page.getByRole("button", { name: "Next card" }).click();
+  await page.getByText(`Card 2 of ${S4}`, { exact: true }).waitFor();
+  assert.match(await animation(), /fade-in/, "the next card fades in");
+  await context.close();
+});
+
 test("choosing a section changes the address without a reload, and back/forward re-read it", async () => {
   const { context } = await signedInContext(browser);
   const page = await context.newPage();

@@ -39,7 +39,11 @@ const CardFace = chakra("div", {
   },
 });
 
-/** One side's text, faded and scaled in when the card turns (not for reduced motion). */
+/**
+ * One side's text, faded and scaled in when the card turns or the next card comes (not for reduced
+ * motion). The side the deck opens on is there at once: faded in, its text would paint only as the
+ * fade began, frames after the rest of the screen on a slow phone, and it is the screen's largest text.
+ */
 const CardSide = chakra("div", {
   base: {
     display: "flex",
@@ -47,9 +51,12 @@ const CardSide = chakra("div", {
     gap: "3",
     alignItems: "center",
     maxW: "2xl",
-    animationName: "fade-in, scale-in",
-    animationDuration: "moderate",
-    _motionReduce: { animation: "none" },
+  },
+  variants: {
+    entering: {
+      true: { animationName: "fade-in, scale-in", animationDuration: "moderate", _motionReduce: { animation: "none" } },
+      false: {},
+    },
   },
 });
 
@@ -74,6 +81,8 @@ export function FlashcardViewer({
 }) {
   const [index, setIndex] = useState(startIndex);
   const [flipped, setFlipped] = useState(false);
+  // False until the member first turns or moves: the side the deck opens on does not fade in.
+  const [moved, setMoved] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
 
   const count = cards.length;
@@ -84,8 +93,12 @@ export function FlashcardViewer({
   const go = (next: number) => {
     setIndex(next);
     setFlipped(false);
+    setMoved(true);
   };
-  const flip = () => setFlipped((f) => !f);
+  const flip = () => {
+    setFlipped((f) => !f);
+    setMoved(true);
+  };
   const mark = (rating: ReviewRating) => {
     if (!card || !flipped) return;
     onRate(card, rating);
@@ -177,7 +190,7 @@ export function FlashcardViewer({
         onClick={flip}
         side={flipped ? "definition" : "term"}
       >
-        <CardSide key={`${card.id}-${flipped ? "d" : "t"}`}>
+        <CardSide key={`${card.id}-${flipped ? "d" : "t"}`} entering={moved} data-testid="card-side">
           <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="brand.fg">
             {flipped ? "Definition" : "Term"}
           </Text>
