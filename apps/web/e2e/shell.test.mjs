@@ -198,10 +198,11 @@ test("the landing page downloads no app code; signed-in members see a spinner an
   await member.context.close();
 });
 
-test("the practice test's set-up and Study Mode: the frame says their heading and line where the app then draws them, on a phone and a wide screen", async () => {
+test("the practice test's set-up, Study Mode and Search: the frame says their heading and line where the app then draws them, on a phone and a wide screen", async () => {
   for (const [path, title, introText] of [
     ["/test", "Practice Test", /^Test yourself the way the contract quiz will/],
     ["/study", "Study Mode", /^Choose a section of the JCBA\./],
+    ["/search", "Search", /^Type words, a question, or a contract reference/],
   ])
     for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
       const member = await signedInContext(browser, { viewport });
@@ -230,13 +231,15 @@ test("the practice test's set-up and Study Mode: the frame says their heading an
           );
       await member.context.close();
     }
-  // Opening a shared test's code, the same address shows no set-up words in its frame.
+  // Opening a shared test's code, or a search's results, the same address shows no words in its frame.
   const member = await signedInContext(browser, { viewport: MOBILE });
   const page = await member.context.newPage();
   await page.route("**/assets/App-*.js", () => undefined);
-  await page.goto(`${BASE_URL}/test?code=ABC123`);
-  await page.getByRole("status", { name: "Loading" }).waitFor();
-  assert.equal(await page.locator(".boot-frame .boot-heading").count(), 0);
+  for (const path of ["/test?code=ABC123", "/search?q=seniority"]) {
+    await page.goto(`${BASE_URL}${path}`);
+    await page.getByRole("status", { name: "Loading" }).waitFor();
+    assert.equal(await page.locator(".boot-frame .boot-heading").count(), 0, path);
+  }
   await member.context.close();
 });
 

@@ -6,6 +6,8 @@ import {
   PERFORMANCE_TITLE,
   PRACTICE_TEST_INTRO,
   PRACTICE_TEST_TITLE,
+  SEARCH_HINT,
+  SEARCH_TITLE,
   STUDY_INTRO,
   STUDY_TITLE,
   withFirstPaint,
@@ -45,6 +47,24 @@ describe("a signed-in page's opening words", () => {
         `<div class="boot-heading">${STUDY_TITLE}</div><div class="boot-intro">${STUDY_INTRO}</div><div class="boot-card">`,
       );
     expect(withFirstPaint(page, "/study/7", member)).toBe(page);
+  });
+
+  it("puts Search's heading, its field and the hint under it in the frame while nothing is asked, in Search's column", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    for (const [path, search] of [
+      ["/search", ""],
+      ["/search/", ""],
+      ["/search", "q="],
+    ] as const)
+      expect(withFirstPaint(page, path, member, search)).toContain(
+        `<div class="boot-search"><div class="boot-heading">${SEARCH_TITLE}</div><div class="boot-field"></div><div class="boot-intro">${SEARCH_HINT}</div></div><div class="boot-card">`,
+      );
+  });
+
+  it("leaves /search's frame alone when the address asks something: the screen opens on its results", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    expect(withFirstPaint(page, "/search", member, "q=seniority")).toBe(page);
+    expect(withFirstPaint(page, "/search", member, "q=12")).toBe(page);
   });
 
   it("leaves /test's frame alone when the address opens a review or a shared test instead of the set-up", () => {

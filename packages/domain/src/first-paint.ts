@@ -31,10 +31,15 @@ export const PRACTICE_TEST_TITLE = "Practice Test";
 export const PRACTICE_TEST_INTRO =
   "Test yourself the way the contract quiz will: no feedback until you submit, then your score and a review of every question with its contract citation.";
 
+/** Search's heading and the hint under its field while nothing has been typed (/search). */
+export const SEARCH_TITLE = "Search";
+export const SEARCH_HINT = "Type words, a question, or a contract reference such as 7.C.2 or §12.";
+
 /**
  * A screen's opening words; `back` when the screen draws its Back to Dashboard link above them, `large`
  * when its heading is Chakra's 2xl at every width (not xl on a phone), `centered` when the screen
- * centres its content in 72rem (Chakra's 6xl) on a wide screen.
+ * centres its content in 72rem (Chakra's 6xl) on a wide screen, `searchField` for Search's layout: a
+ * 48rem column (Chakra's 3xl), a 2xl heading (3xl from 768 px), and the search field between it and the line.
  */
 export interface FirstPaintWords {
   title: string;
@@ -42,13 +47,15 @@ export interface FirstPaintWords {
   back: boolean;
   large?: boolean;
   centered?: boolean;
+  searchField?: boolean;
 }
 
 /**
  * A screen's opening words, where they depend on nothing but the member and the address, and the screen
- * draws them in its first render: the dashboard, Performance, Study Mode's list of sections, and the
- * practice test's set-up. `search` is the address's query: with a test to review or a shared test's
- * code, /test opens on something else. Other screens open with data (the question, the cards due) or
+ * draws them in its first render: the dashboard, Performance, Study Mode's list of sections, the
+ * practice test's set-up, and Search with nothing typed (its line is the hint under the field). `search`
+ * is the address's query: with a test to review or a shared test's code, /test opens on something else,
+ * and with a query, /search opens on its results. Other screens open with data (the question, the cards due) or
  * with a spinner, and keep the frame's grey lines. On a device holding an unfinished test, /test asks
  * first whether to resume it: that prompt replaces the words, as the app replaces the whole frame.
  */
@@ -61,6 +68,10 @@ export function firstPaintOf(pathname: string, member: FirstPaintMember, search 
     const query = new URLSearchParams(search);
     if (query.get("review") || query.get("code")) return null;
     return { title: PRACTICE_TEST_TITLE, intro: PRACTICE_TEST_INTRO, back: false, large: true, centered: true };
+  }
+  if (path === "/search") {
+    if (new URLSearchParams(search).get("q")) return null;
+    return { title: SEARCH_TITLE, intro: SEARCH_HINT, back: false, searchField: true };
   }
   return null;
 }
@@ -82,8 +93,8 @@ export function withFirstPaint(html: string, pathname: string, member: FirstPain
   const markup =
     `${words.back ? '<div class="boot-back"></div>' : ""}` +
     `<div class="boot-heading${words.large ? " boot-heading-large" : ""}">${escapeHtml(words.title)}</div>` +
+    `${words.searchField ? '<div class="boot-field"></div>' : ""}` +
     `<div class="boot-intro">${escapeHtml(words.intro)}</div>`;
-  return html.replace(FRAME_TITLE_PLACEHOLDER, () =>
-    words.centered ? `<div class="boot-centered">${markup}</div>` : markup,
-  );
+  const column = words.centered ? "boot-centered" : words.searchField ? "boot-search" : null;
+  return html.replace(FRAME_TITLE_PLACEHOLDER, () => (column ? `<div class="${column}">${markup}</div>` : markup));
 }

@@ -1,5 +1,6 @@
 /** The /search page: the same search as the palette, as a page whose address carries the query. */
 import { Box, Card, Flex, Heading, Input, Spinner, Stack, Text } from "@chakra-ui/react";
+import { SEARCH_HINT, SEARCH_TITLE } from "@jcba/domain/first-paint";
 import { Link, useRouteContext } from "@tanstack/react-router";
 import { Search, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -26,7 +27,7 @@ export function SearchPage({ query, onQueryChange }: { query: string; onQueryCha
   return (
     <Stack gap="5" maxW="3xl" mx="auto" w="full">
       <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
-        Search
+        {SEARCH_TITLE}
       </Heading>
       <Flex as="form" role="search" align="center" gap="2" onSubmit={(e) => e.preventDefault()}>
         <Box as="span" color="fg.muted" aria-hidden>
@@ -56,7 +57,7 @@ export function SearchPage({ query, onQueryChange }: { query: string; onQueryCha
           : !search.valid
             ? text.length > 200
               ? "That is too long to search: at most 200 characters."
-              : "Type words, a question, or a contract reference such as 7.C.2 or §12."
+              : SEARCH_HINT
             : search.loading
               ? "Searching…"
               : search.error

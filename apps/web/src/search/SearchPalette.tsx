@@ -21,6 +21,7 @@ import {
   useBreakpointValue,
 } from "@chakra-ui/react";
 import type { SearchResult } from "@jcba/domain";
+import { SEARCH_HINT } from "@jcba/domain/first-paint";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { Clock, Search, WifiOff } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
@@ -116,7 +117,7 @@ export default function SearchPalette({
   const status = showRecent
     ? recent.length > 0
       ? "Recent searches"
-      : "Type words, a question, or a contract reference such as 7.C.2 or §12."
+      : SEARCH_HINT
     : search.query !== query
       ? "Searching…"
       : !search.valid
