@@ -113,7 +113,7 @@ describe("the web app's pages", () => {
     expect((await signedIn.get<string>("/study/7")).body).toContain(FRAME_TITLE_PLACEHOLDER);
     // The practice test's set-up has its words; the same address opening a shared test keeps the lines.
     expect((await signedIn.get<string>("/test?section=7")).body).toContain(
-      '<div class="boot-heading boot-heading-large">Practice Test</div>',
+      '<div class="boot-heading boot-heading-2xl">Practice Test</div>',
     );
     expect((await signedIn.get<string>("/test?code=ABC123")).body).toContain(FRAME_TITLE_PLACEHOLDER);
   });

@@ -198,11 +198,12 @@ test("the landing page downloads no app code; signed-in members see a spinner an
   await member.context.close();
 });
 
-test("the practice test's set-up, Study Mode and Search: the frame says their heading and line where the app then draws them, on a phone and a wide screen", async () => {
+test("the practice test's set-up, Study Mode, Search and Review: the frame says their heading and line where the app then draws them, on a phone and a wide screen", async () => {
   for (const [path, title, introText] of [
     ["/test", "Practice Test", /^Test yourself the way the contract quiz will/],
     ["/study", "Study Mode", /^Choose a section of the JCBA\./],
     ["/search", "Search", /^Type words, a question, or a contract reference/],
+    ["/review", "Review", /^Today's cards and questions: what you remember/],
   ])
     for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
       const member = await signedInContext(browser, { viewport });

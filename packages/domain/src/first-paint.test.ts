@@ -6,6 +6,8 @@ import {
   PERFORMANCE_TITLE,
   PRACTICE_TEST_INTRO,
   PRACTICE_TEST_TITLE,
+  REVIEW_INTRO,
+  REVIEW_TITLE,
   SEARCH_HINT,
   SEARCH_TITLE,
   STUDY_INTRO,
@@ -36,7 +38,7 @@ describe("a signed-in page's opening words", () => {
     const member = { firstName: "Maria", email: "maria@example.com" };
     for (const search of ["", "section=7", "review=", "code="])
       expect(withFirstPaint(page, "/test", member, search)).toContain(
-        `<div class="boot-centered"><div class="boot-heading boot-heading-large">${PRACTICE_TEST_TITLE}</div><div class="boot-intro">${PRACTICE_TEST_INTRO}</div></div><div class="boot-card">`,
+        `<div class="boot-max-6xl"><div class="boot-heading boot-heading-2xl">${PRACTICE_TEST_TITLE}</div><div class="boot-intro">${PRACTICE_TEST_INTRO}</div></div><div class="boot-card">`,
       );
   });
 
@@ -57,7 +59,7 @@ describe("a signed-in page's opening words", () => {
       ["/search", "q="],
     ] as const)
       expect(withFirstPaint(page, path, member, search)).toContain(
-        `<div class="boot-search"><div class="boot-heading">${SEARCH_TITLE}</div><div class="boot-field"></div><div class="boot-intro">${SEARCH_HINT}</div></div><div class="boot-card">`,
+        `<div class="boot-max-3xl"><div class="boot-heading boot-heading-2xl-3xl">${SEARCH_TITLE}</div><div class="boot-field"></div><div class="boot-intro">${SEARCH_HINT}</div></div><div class="boot-card">`,
       );
   });
 
@@ -65,6 +67,14 @@ describe("a signed-in page's opening words", () => {
     const member = { firstName: "Maria", email: "maria@example.com" };
     expect(withFirstPaint(page, "/search", member, "q=seniority")).toBe(page);
     expect(withFirstPaint(page, "/search", member, "q=12")).toBe(page);
+  });
+
+  it("puts Review's heading, in the row it shares with the Study plan link, and its line in the frame, in Review's column", () => {
+    const member = { firstName: "Maria", email: "maria@example.com" };
+    for (const path of ["/review", "/review/"])
+      expect(withFirstPaint(page, path, member)).toContain(
+        `<div class="boot-max-3xl"><div class="boot-heading-row"><div class="boot-heading">${REVIEW_TITLE}</div></div><div class="boot-intro">${REVIEW_INTRO.replace("'", "&#39;")}</div></div><div class="boot-card">`,
+      );
   });
 
   it("leaves /test's frame alone when the address opens a review or a shared test instead of the set-up", () => {
@@ -89,10 +99,10 @@ describe("a signed-in page's opening words", () => {
     expect(html).not.toContain("<img");
   });
 
-  it("leaves a screen whose words depend on data, and a page without the frame, as they were", () => {
+  it("leaves a screen that opens with data or a spinner, and a page without the frame, as they were", () => {
     const member = { firstName: "Maria", email: "maria@example.com" };
     expect(withFirstPaint(page, "/study/7", member)).toBe(page);
-    expect(withFirstPaint(page, "/review", member)).toBe(page);
+    expect(withFirstPaint(page, "/flashcards", member)).toBe(page);
     expect(withFirstPaint("<body></body>", "/", member)).toBe("<body></body>");
   });
 });

@@ -35,45 +35,58 @@ export const PRACTICE_TEST_INTRO =
 export const SEARCH_TITLE = "Search";
 export const SEARCH_HINT = "Type words, a question, or a contract reference such as 7.C.2 or §12.";
 
-/**
- * A screen's opening words; `back` when the screen draws its Back to Dashboard link above them, `large`
- * when its heading is Chakra's 2xl at every width (not xl on a phone), `centered` when the screen
- * centres its content in 72rem (Chakra's 6xl) on a wide screen, `searchField` for Search's layout: a
- * 48rem column (Chakra's 3xl), a 2xl heading (3xl from 768 px), and the search field between it and the line.
- */
+/** Review's heading and the line under it (/review), above the cards and questions due. */
+export const REVIEW_TITLE = "Review";
+export const REVIEW_INTRO =
+  "Today's cards and questions: what you remember comes back later, what you miss comes back sooner.";
+
+/** A screen's opening words, and how the screen lays them out, for the frame to stand them where the app will. */
 export interface FirstPaintWords {
   title: string;
   intro: string;
-  back: boolean;
-  large?: boolean;
-  centered?: boolean;
+  /** The screen draws its Back to Dashboard link above them. */
+  back?: boolean;
+  /** The heading's size (Chakra's Heading): xl, 2xl from 768 px, unless said. */
+  heading?: "2xl" | "2xl-3xl";
+  /** The screen's column, centred: all of the main area unless 48rem (Chakra's 3xl) or 72rem (6xl). */
+  column?: "3xl" | "6xl";
+  /** The heading shares its row with a 44 px link (Review's Study plan), centred in its height. */
+  headingRow?: boolean;
+  /** Search's field stands between the heading and the line, 20 px from each. */
   searchField?: boolean;
 }
 
 /**
  * A screen's opening words, where they depend on nothing but the member and the address, and the screen
  * draws them in its first render: the dashboard, Performance, Study Mode's list of sections, the
- * practice test's set-up, and Search with nothing typed (its line is the hint under the field). `search`
- * is the address's query: with a test to review or a shared test's code, /test opens on something else,
- * and with a query, /search opens on its results. Other screens open with data (the question, the cards due) or
- * with a spinner, and keep the frame's grey lines. On a device holding an unfinished test, /test asks
- * first whether to resume it: that prompt replaces the words, as the app replaces the whole frame.
+ * practice test's set-up, Search with nothing typed (its line is the hint under the field), and Review.
+ * `search` is the address's query: with a test to review or a shared test's code, /test opens on
+ * something else, and with a query, /search opens on its results. Other screens open with data (the
+ * question, the card) and keep the frame's grey lines. On a device holding an unfinished test, /test
+ * asks first whether to resume it: that prompt replaces the words, as the app replaces the whole frame.
  */
 export function firstPaintOf(pathname: string, member: FirstPaintMember, search = ""): FirstPaintWords | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (path === "/" || path === "") return { title: welcomeTitle(member), intro: DASHBOARD_INTRO, back: false };
-  if (path === "/performance") return { title: PERFORMANCE_TITLE, intro: PERFORMANCE_INTRO, back: true };
-  if (path === "/study") return { title: STUDY_TITLE, intro: STUDY_INTRO, back: false };
-  if (path === "/test") {
-    const query = new URLSearchParams(search);
-    if (query.get("review") || query.get("code")) return null;
-    return { title: PRACTICE_TEST_TITLE, intro: PRACTICE_TEST_INTRO, back: false, large: true, centered: true };
+  const query = new URLSearchParams(search);
+  switch (path) {
+    case "":
+    case "/":
+      return { title: welcomeTitle(member), intro: DASHBOARD_INTRO };
+    case "/performance":
+      return { title: PERFORMANCE_TITLE, intro: PERFORMANCE_INTRO, back: true };
+    case "/study":
+      return { title: STUDY_TITLE, intro: STUDY_INTRO };
+    case "/test":
+      if (query.get("review") || query.get("code")) return null;
+      return { title: PRACTICE_TEST_TITLE, intro: PRACTICE_TEST_INTRO, heading: "2xl", column: "6xl" };
+    case "/search":
+      if (query.get("q")) return null;
+      return { title: SEARCH_TITLE, intro: SEARCH_HINT, heading: "2xl-3xl", column: "3xl", searchField: true };
+    case "/review":
+      return { title: REVIEW_TITLE, intro: REVIEW_INTRO, column: "3xl", headingRow: true };
+    default:
+      return null;
   }
-  if (path === "/search") {
-    if (new URLSearchParams(search).get("q")) return null;
-    return { title: SEARCH_TITLE, intro: SEARCH_HINT, back: false, searchField: true };
-  }
-  return null;
 }
 
 /** The frame's grey title and line in index.html, which the opening words take the place of. */
@@ -90,11 +103,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]
 export function withFirstPaint(html: string, pathname: string, member: FirstPaintMember, search = ""): string {
   const words = firstPaintOf(pathname, member, search);
   if (!words || !html.includes(FRAME_TITLE_PLACEHOLDER)) return html;
+  const heading = `<div class="boot-heading${words.heading ? ` boot-heading-${words.heading}` : ""}">${escapeHtml(words.title)}</div>`;
   const markup =
     `${words.back ? '<div class="boot-back"></div>' : ""}` +
-    `<div class="boot-heading${words.large ? " boot-heading-large" : ""}">${escapeHtml(words.title)}</div>` +
+    `${words.headingRow ? `<div class="boot-heading-row">${heading}</div>` : heading}` +
     `${words.searchField ? '<div class="boot-field"></div>' : ""}` +
     `<div class="boot-intro">${escapeHtml(words.intro)}</div>`;
-  const column = words.centered ? "boot-centered" : words.searchField ? "boot-search" : null;
-  return html.replace(FRAME_TITLE_PLACEHOLDER, () => (column ? `<div class="${column}">${markup}</div>` : markup));
+  return html.replace(FRAME_TITLE_PLACEHOLDER, () =>
+    words.column ? `<div class="boot-max-${words.column}">${markup}</div>` : markup,
+  );
 }

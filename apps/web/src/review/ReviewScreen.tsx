@@ -6,6 +6,7 @@
  */
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { plural } from "@jcba/domain";
+import { REVIEW_INTRO, REVIEW_TITLE } from "@jcba/domain/first-paint";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarCheck } from "lucide-react";
@@ -69,14 +70,17 @@ export function ReviewScreen({ askedAt }: { askedAt: number }) {
       <Box>
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
-            Review
+            {REVIEW_TITLE}
           </Heading>
           <Button asChild variant="ghost" size="sm" minH="44px">
             <Link to="/plan">Study plan</Link>
           </Button>
         </Flex>
+        <Text color="fg.muted" mt="1">
+          {REVIEW_INTRO}
+        </Text>
         {session.data && items.length > 0 && (
-          <Text color="fg.muted" mt="1" data-testid="due-today">
+          <Text fontWeight="medium" mt="2" data-testid="due-today">
             Due today: {plural(session.data.dueCards, "card")}, {plural(session.data.dueQuestions, "question")}
           </Text>
         )}
