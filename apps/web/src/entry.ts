@@ -34,6 +34,17 @@ function lastMember(): SessionUser | null {
   }
 }
 
+/**
+ * The app's code, run in two tasks rather than one: the libraries it starts with (app/libraries.ts),
+ * then, after a task for input and paint, the app's chunk with Chakra UI. Both download at once (the
+ * page preloads the app's files); only running them is split.
+ */
+function loadApp(): Promise<typeof import("./app/App.tsx")> {
+  return import("./app/libraries.ts")
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import("./app/App.tsx"));
+}
+
 async function mount(user: SessionUser, app: Promise<typeof import("./app/App.tsx")>, early: EarlyData | null) {
   const { mountApp } = await app;
   html.dataset.auth = "in";
@@ -64,7 +75,7 @@ async function boot() {
   if (html.dataset.auth === "out") return;
   // The server sent the signed-in page (or the service worker did, offline): the app chunk downloads
   // while the session is asked for, instead of after.
-  const app = import("./app/App.tsx");
+  const app = loadApp();
   app.catch(() => undefined); // not needed after all when the session turns out to have ended
   preloadScreen();
   // The screen's data too, beside the session check, rather than once the app has started.
