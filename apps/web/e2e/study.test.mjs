@@ -139,6 +139,30 @@ test("/study lists the 32 sections with their question counts and opens the one 
   await context.close();
 });
 
+test("on a phone /study's cards keep their size while the question counts load: nothing moves when they come", async () => {
+  const { context } = await signedInContext(browser, { viewport: MOBILE });
+  const counts = await questionCounts(context.request);
+  const page = await context.newPage();
+  const release = await holdTrpcCall(page, "tests.availability");
+  await page.goto("/study");
+  const list = page.getByRole("list", { name: "Sections to study" });
+  await page.locator('ul[aria-busy="true"]').waitFor();
+  const cards = [1, 2, 3, 4, 5, 6].map((n) => page.getByTestId(`study-section-${n}`));
+  const boxes = async () => Promise.all(cards.map((card) => card.boundingBox()));
+  const loading = await boxes();
+  release();
+  await list.getByText(`${counts.get(6)} questions`).waitFor();
+  const loaded = await boxes();
+  loaded.forEach((box, i) => {
+    for (const edge of ["y", "height"])
+      assert.ok(
+        Math.abs(box[edge] - loading[i][edge]) < 0.5,
+        `section ${i + 1}'s card: ${edge} ${loading[i][edge]} while loading, ${box[edge]} loaded`,
+      );
+  });
+  await context.close();
+});
+
 test("a session answered right, then again wrong: badges, submit gate, feedback with explanation and citation, locked inputs, summaries, one save per session", async () => {
   const { context } = await signedInContext(browser, { viewport: DESKTOP });
   const questions = await questionsOf(context.request, 26);

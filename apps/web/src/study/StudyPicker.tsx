@@ -81,10 +81,13 @@ export function StudyPicker() {
                             {sidebarSectionName(n)}
                           </Text>
                           {loading ? (
-                            <Skeleton h="3" w="24" mt="1.5" />
+                            // As tall as the line it stands for (its margin and the small text's 20 px), so no card grows.
+                            <Flex h="5" mt="1" align="center">
+                              <Skeleton h="3" w="24" />
+                            </Flex>
                           ) : (
                             <Flex gap="2" mt="1" align="center" flexWrap="wrap">
-                              <Text fontSize="sm" color="fg.muted">
+                              <Text textStyle="sm" color="fg.muted">
                                 {plural(total, "question")}
                               </Text>
                               {done > 0 && (
