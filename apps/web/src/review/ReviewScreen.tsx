@@ -68,6 +68,7 @@ export function ReviewScreen({ askedAt }: { askedAt: number }) {
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
       <Box>
+        {/* The server writes the heading and the line under it into the page's frame too (@jcba/domain/first-paint). */}
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
             {REVIEW_TITLE}

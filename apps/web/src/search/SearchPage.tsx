@@ -26,6 +26,7 @@ export function SearchPage({ query, onQueryChange }: { query: string; onQueryCha
   const count = search.results?.length ?? 0;
   return (
     <Stack gap="5" maxW="3xl" mx="auto" w="full">
+      {/* The server writes the heading, a box for the field and the hint into the page's frame too (@jcba/domain/first-paint). */}
       <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
         {SEARCH_TITLE}
       </Heading>
