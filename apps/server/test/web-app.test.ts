@@ -4,7 +4,7 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { FRAME_TITLE_PLACEHOLDER } from "@jcba/domain/first-paint";
+import { FRAME_CARDS_PLACEHOLDER, FRAME_TITLE_PLACEHOLDER } from "@jcba/domain/first-paint";
 import { routePattern } from "@jcba/domain/route-chunks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, member, startServer, type TestServer } from "./harness.ts";
@@ -24,7 +24,7 @@ const INDEX = `<!doctype html>
     <title>JCBA Study Hub</title>
   <script type="application/json" id="route-chunks">${JSON.stringify(list)}</script>
   </head>
-  <body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}</div></div><script type="module" crossorigin src="/assets/index-0.js"></script></body>
+  <body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}${FRAME_CARDS_PLACEHOLDER}</div></div><script type="module" crossorigin src="/assets/index-0.js"></script></body>
 </html>`;
 
 const APP_JS = `export const app = ${JSON.stringify("the app's code ".repeat(200))};\n`;
@@ -110,12 +110,46 @@ describe("the web app's pages", () => {
     const apostrophe = await member(server.url, "Siobhán O'Neill");
     expect((await apostrophe.get<string>("/")).body).toContain("Welcome back, Siobhán O&#39;Neill!");
     // A screen whose opening words come from data keeps the frame's grey lines.
-    expect((await signedIn.get<string>("/study/7")).body).toContain(FRAME_TITLE_PLACEHOLDER);
+    expect((await signedIn.get<string>("/flashcards")).body).toContain(FRAME_TITLE_PLACEHOLDER);
     // The practice test's set-up has its words; the same address opening a shared test keeps the lines.
     expect((await signedIn.get<string>("/test?section=7")).body).toContain(
       '<div class="boot-heading boot-heading-2xl">Practice Test</div>',
     );
     expect((await signedIn.get<string>("/test?code=ABC123")).body).toContain(FRAME_TITLE_PLACEHOLDER);
+  });
+
+  it("paint a section's study page with the question its session opens on, of the member's edition", async () => {
+    const edition = (await signedIn.get<{ edition: string }>("/api/account/edition")).body.edition;
+    const all =
+      await signedIn.get<{ id: number; questionText: string; questionType: string; editions: string[] }[]>(
+        "/api/questions?section=7",
+      );
+    const section = all.body.filter((q) => q.editions.includes(edition));
+    expect(section.length).toBeGreaterThan(2);
+    const text = (html: string) => /<div class="boot-question">([^<]*)<\/div>/.exec(html)?.[1];
+    const decoded = (s: string | undefined) =>
+      s?.replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+    const first = (await signedIn.get<string>("/study/7")).body;
+    expect(decoded(text(first))).toBe(section[0]!.questionText);
+    expect(first).toContain(`<span class="boot-badge boot-badge-solid" data-label="Question 1 of ${section.length}">`);
+    expect(first).toContain('<div class="boot-heading">Scheduling</div>');
+    // In place of the grey lines and cards, with the page's own spinner kept for screen readers.
+    expect(first).not.toContain(FRAME_TITLE_PLACEHOLDER);
+    expect(first).not.toContain("boot-card");
+    // A search result's link starts the session at its question; an id not in the section starts at the top.
+    const third = section[2]!;
+    expect(decoded(text((await signedIn.get<string>(`/study/7?question=${third.id}`)).body))).toBe(third.questionText);
+    const elsewhere = (await signedIn.get<{ id: number }[]>("/api/questions?section=12")).body[0]!.id;
+    expect(decoded(text((await signedIn.get<string>(`/study/7/?question=${elsewhere}`)).body))).toBe(
+      section[0]!.questionText,
+    );
+    // Not a section's page: the grey lines stay, and nothing a client sends there is an error.
+    for (const path of ["/study/0", "/study/33", "/study/abc", "/study/7/x", "/study/7?question=%E0%A4%A"]) {
+      const page = await signedIn.get<string>(path);
+      expect(page.status, path).toBe(200);
+      if (path.includes("?")) expect(text(page.body), path).toBe(text(first));
+      else expect(page.body, path).toContain(FRAME_TITLE_PLACEHOLDER);
+    }
   });
 
   it("send the build's precompressed files as they are, and compress the rest on the way", async () => {

@@ -5,6 +5,7 @@ import { browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helper
 import {
   answerFor,
   fulfillTrpcWith,
+  holdRequests,
   holdTrpcCall,
   isTrpcCall,
   questionCounts,
@@ -114,6 +115,60 @@ async function expectSummary(page, correct, total, message) {
   assert.ok(await page.getByRole("button", { name: "Study Again" }).isVisible());
   assert.ok(await page.getByRole("link", { name: "Back to Dashboard" }).isVisible());
 }
+
+test("a section's page paints its first question with the page, where the app then draws it, on a phone and a wide screen", async () => {
+  for (const [viewport, colorScheme] of [
+    [MOBILE, "light"],
+    [{ width: 1440, height: 900 }, "dark"],
+  ]) {
+    const { context } = await signedInContext(browser, { viewport, colorScheme });
+    const page = await context.newPage();
+    // The app's code held back: what shows is the page as the server wrote it.
+    const release = await holdRequests(page, "**/assets/App-*.js");
+    await page.goto("/study/12");
+    const frame = page.locator(".boot-frame");
+    await frame.locator(".boot-question").waitFor();
+    // The question, the badges' row and the session's bar: in the frame, then in the app's card.
+    const boxesOf = (selectors) =>
+      page.evaluate(
+        (selectors) =>
+          selectors.map((selector) => {
+            const r = document.querySelector(selector).getBoundingClientRect();
+            return { x: r.x, y: r.y, width: r.width, height: r.height };
+          }),
+        selectors,
+      );
+    const framedText = await frame.locator(".boot-question").textContent();
+    const framed = await boxesOf([".boot-question", ".boot-badges", ".boot-progress"]);
+    // The spinner turns in the question's card, and the page's own is there for screen readers only.
+    await frame.locator(".boot-panel-spinner").waitFor();
+    assert.equal(await page.getByRole("status", { name: "Loading" }).count(), 1);
+    // The badges' words are the frame's picture only: the page's text has none of them until the app's.
+    assert.equal(await page.getByText(/^Question 1 of \d+$/).count(), 0);
+    release();
+    const question = page.getByTestId("question-text");
+    await question.waitFor();
+    await frame.waitFor({ state: "detached" });
+    assert.equal(
+      (await question.textContent()).trim(),
+      framedText.trim(),
+      "the app opens on the question the frame showed",
+    );
+    const card = ".chakra-card__body:has([data-testid=question-text])";
+    const drawn = await boxesOf([
+      `${card} > [data-testid=question-text]`,
+      `${card} > :nth-child(1)`,
+      `${card} > :nth-child(2)`,
+    ]);
+    for (const [i, part] of ["question", "badges", "progress"].entries())
+      for (const edge of ["x", "y", "width", "height"])
+        assert.ok(
+          Math.abs(drawn[i][edge] - framed[i][edge]) <= 1,
+          `at ${viewport.width} px the ${part}'s ${edge}: ${framed[i][edge]} in the frame, ${drawn[i][edge]} in the app`,
+        );
+    await context.close();
+  }
+});
 
 test("/study lists the 32 sections with their question counts and opens the one picked", async () => {
   const { context } = await signedInContext(browser, { viewport: DESKTOP });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DASHBOARD_INTRO,
+  FRAME_CARDS_PLACEHOLDER,
   FRAME_TITLE_PLACEHOLDER,
   PERFORMANCE_INTRO,
   PERFORMANCE_TITLE,
@@ -12,7 +13,9 @@ import {
   SEARCH_TITLE,
   STUDY_INTRO,
   STUDY_TITLE,
+  studySectionOfPath,
   withFirstPaint,
+  withStudyOpening,
 } from "./first-paint.ts";
 
 const page = `<body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}<div class="boot-card"></div></div></div></body>`;
@@ -104,5 +107,48 @@ describe("a signed-in page's opening words", () => {
     expect(withFirstPaint(page, "/study/7", member)).toBe(page);
     expect(withFirstPaint(page, "/flashcards", member)).toBe(page);
     expect(withFirstPaint("<body></body>", "/", member)).toBe("<body></body>");
+  });
+});
+
+describe("a section's study page", () => {
+  const frame = `<body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}${FRAME_CARDS_PLACEHOLDER}</div></div><div class="boot-spinner"></div></body>`;
+  const opening = {
+    section: 7,
+    total: 36,
+    questionText: "Under 7.A.3, how many hours?",
+    questionType: "fill-in-blank",
+  };
+
+  it("is a section's path, and nothing else", () => {
+    expect(studySectionOfPath("/study/7")).toBe(7);
+    expect(studySectionOfPath("/study/32/")).toBe(32);
+    for (const path of ["/study", "/study/", "/study/0", "/study/33", "/study/7x", "/study/7/x", "/studyx/7", "/"])
+      expect(studySectionOfPath(path), path).toBeNull();
+  });
+
+  it("draws the session's heading, badges, bar and first question in place of the grey lines and cards", () => {
+    const html = withStudyOpening(frame, opening);
+    expect(html).toContain(
+      `<div class="boot-max-3xl"><div class="boot-back boot-back-study"></div><div class="boot-kicker">${STUDY_TITLE}</div><div class="boot-heading">Scheduling</div><div class="boot-panel"><div class="boot-badges"><span class="boot-badge boot-badge-solid" data-label="Question 1 of 36"></span><span class="boot-badge boot-badge-subtle" data-label="Section 7"></span><span class="boot-badge boot-badge-outline" data-label="Fill in the blank"></span><span class="boot-button" data-label="Flag"><svg`,
+    );
+    expect(html).toContain(
+      '</svg></span></div><div class="boot-progress"></div><div class="boot-question">Under 7.A.3, how many hours?</div><div class="boot-panel-spinner"></div></div></div></div></div><div class="boot-spinner">',
+    );
+    expect(html).not.toContain("boot-line");
+    expect(html).not.toContain("boot-card");
+    expect(withStudyOpening(frame, { ...opening, questionType: "multiple-choice" })).toContain(
+      'data-label="Multiple choice"',
+    );
+  });
+
+  it("writes the question as text, never as markup", () => {
+    const html = withStudyOpening(frame, { ...opening, questionText: `Is <b>"this"</b> & 'that' a <script>?` });
+    expect(html).toContain("Is &lt;b&gt;&quot;this&quot;&lt;/b&gt; &amp; &#39;that&#39; a &lt;script&gt;?");
+    expect(html).not.toContain("<script>");
+  });
+
+  it("leaves a page without the frame's placeholders as it was", () => {
+    const titleOnly = `<div class="boot-main">${FRAME_TITLE_PLACEHOLDER}</div>`;
+    expect(withStudyOpening(titleOnly, opening)).toBe(titleOnly);
   });
 });

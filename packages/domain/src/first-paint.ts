@@ -1,3 +1,5 @@
+import { parseSectionParam, sidebarSectionName } from "./sections.ts";
+
 /**
  * The words a signed-in screen opens with, which the server also writes into the page's frame so they
  * paint with the page, before any script has run (docs/decisions/0021). Where a screen's largest text is
@@ -91,6 +93,8 @@ export function firstPaintOf(pathname: string, member: FirstPaintMember, search 
 
 /** The frame's grey title and line in index.html, which the opening words take the place of. */
 export const FRAME_TITLE_PLACEHOLDER = '<div class="boot-line boot-title"></div><div class="boot-line"></div>';
+/** The frame's two grey cards under them, which a section's first question takes the place of too. */
+export const FRAME_CARDS_PLACEHOLDER = '<div class="boot-card"></div><div class="boot-card"></div>';
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
@@ -112,4 +116,66 @@ export function withFirstPaint(html: string, pathname: string, member: FirstPain
   return html.replace(FRAME_TITLE_PLACEHOLDER, () =>
     words.column ? `<div class="boot-max-${words.column}">${markup}</div>` : markup,
   );
+}
+
+/** A study session's badge for its place in the session. */
+export const questionCountLabel = (position: number, total: number) => `Question ${position} of ${total}`;
+
+/** A question's kind, as the study session's badge says it. */
+export const questionTypeLabel = (type: string) =>
+  type === "multiple-choice" ? "Multiple choice" : "Fill in the blank";
+
+/** A section's study page (/study/7), or null for any other path. */
+export function studySectionOfPath(pathname: string): number | null {
+  const match = /^\/study\/(\d+)\/?$/.exec(pathname);
+  if (!match) return null;
+  const section = parseSectionParam(match[1]);
+  return typeof section === "number" ? section : null;
+}
+
+/** The question a section's study session opens on, and how many the session has. */
+export interface StudyOpening {
+  section: number;
+  total: number;
+  questionText: string;
+  questionType: string;
+}
+
+/** Lucide's flag (lucide-react's `Flag`, which the session's Flag button draws), 16 px. */
+const FLAG_ICON =
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.333 2q2 0 3.067-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.528"/></svg>';
+
+/**
+ * A badge of the frame's study session. Its words are drawn from `data-label` by boot.css, not written
+ * in the page: the frame is a picture of the screen to come (aria-hidden), and the page's text then
+ * holds only the app's badges, the ones that stay, for a search of the page or a query for
+ * "Question 1 of 36" to find.
+ */
+const badge = (variant: "solid" | "subtle" | "outline", label: string) =>
+  `<span class="boot-badge boot-badge-${variant}" data-label="${escapeHtml(label)}"></span>`;
+
+/**
+ * A section's study page with the session's first question in its frame, laid out as the session
+ * draws it (boot.css: its heading, its card's badges, progress bar and question), so the question, the
+ * screen's largest text, is painted with the page and the app's own takes its place where it stands.
+ * The Flag button is drawn unflagged: whether the member flagged the question comes with the app. Under
+ * the question a spinner turns where the answers will be (boot.css moves the page's own out of sight). A
+ * page whose frame has no placeholders comes back as it was. The question's text is text, never markup.
+ */
+export function withStudyOpening(html: string, opening: StudyOpening): string {
+  const placeholder = FRAME_TITLE_PLACEHOLDER + FRAME_CARDS_PLACEHOLDER;
+  if (!html.includes(placeholder)) return html;
+  const markup =
+    '<div class="boot-max-3xl"><div class="boot-back boot-back-study"></div>' +
+    `<div class="boot-kicker">${STUDY_TITLE}</div>` +
+    `<div class="boot-heading">${escapeHtml(sidebarSectionName(opening.section))}</div>` +
+    '<div class="boot-panel"><div class="boot-badges">' +
+    badge("solid", questionCountLabel(1, opening.total)) +
+    badge("subtle", `Section ${opening.section}`) +
+    badge("outline", questionTypeLabel(opening.questionType)) +
+    `<span class="boot-button" data-label="Flag">${FLAG_ICON}</span></div>` +
+    '<div class="boot-progress"></div>' +
+    `<div class="boot-question">${escapeHtml(opening.questionText)}</div>` +
+    '<div class="boot-panel-spinner"></div></div></div>';
+  return html.replace(placeholder, () => markup);
 }

@@ -4,18 +4,20 @@
  * page shows at once, without waiting for a script to ask who they are. A signed-in page names in its
  * head the files its first screen needs (the build's list in index.html), so the browser fetches them
  * while it reads the page rather than when the first script asks (docs/decisions/0020), and its frame
- * carries the screen's opening words where they depend on nothing but the member (0021).
+ * carries the screen's opening words where they depend on nothing but the member (0021), or, on a
+ * section's study page, the question its session opens on.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type FirstPaintMember, withFirstPaint } from "@jcba/domain/first-paint";
+import { type ContentCache, type SessionUser, studyOpening } from "@jcba/api";
+import { type FirstPaintMember, studySectionOfPath, withFirstPaint, withStudyOpening } from "@jcba/domain/first-paint";
 import { firstLoadLinks, routeChunksOf } from "@jcba/domain/route-chunks";
 import type { FastifyInstance } from "fastify";
 import { type Sessions, sessionTokenOf } from "../auth/sessions.ts";
 import { refusal } from "./errors.ts";
 
-export async function registerWebApp(app: FastifyInstance, dist: string, sessions: Sessions) {
+export async function registerWebApp(app: FastifyInstance, dist: string, sessions: Sessions, content: ContentCache) {
   const hasWeb = existsSync(join(dist, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -40,6 +42,18 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
       member,
       search,
     );
+  /** A section's study page with its first question in the frame; the page as it is when there is none. */
+  const withOpening = async (html: string, section: number, user: SessionUser, search: string) => {
+    const startAt = Number(new URLSearchParams(search).get("question"));
+    try {
+      const opening = await studyOpening(content, user, section, Number.isSafeInteger(startAt) ? startAt : undefined);
+      return opening ? withStudyOpening(html, opening) : html;
+    } catch {
+      // The bank could not be read (its database is away): the page keeps its grey frame, and the app
+      // says what it can.
+      return html;
+    }
+  };
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" || request.url.startsWith("/api/"))
       return reply.code(404).send(refusal("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}.`));
@@ -51,6 +65,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
     if (!session) return signedOutHtml;
     const at = request.url.indexOf("?");
     const pathname = at < 0 ? request.url : request.url.slice(0, at);
-    return signedInHtml(pathname, session.user, at < 0 ? "" : request.url.slice(at + 1));
+    const search = at < 0 ? "" : request.url.slice(at + 1);
+    const html = signedInHtml(pathname, session.user, search);
+    const section = studySectionOfPath(pathname);
+    return section === null ? html : withOpening(html, section, session.user, search);
   });
 }

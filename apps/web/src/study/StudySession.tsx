@@ -7,6 +7,7 @@
  */
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { canSubmitAnswer, sidebarSectionName } from "@jcba/domain";
+import { questionCountLabel, questionTypeLabel, STUDY_TITLE } from "@jcba/domain/first-paint";
 import { useIsRestoring, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, Trophy } from "lucide-react";
@@ -210,12 +211,14 @@ function Session({
   const name = sidebarSectionName(section);
   const answeredCount = graded.filter(Boolean).length;
 
+  // The server writes the first question into the page's frame as this draws it, badges and bar
+  // included (withStudyOpening, boot.css): a change to this layout is a change there too.
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
       {!finished && <BackToDashboard />}
       <Box>
         <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
-          Study Mode
+          {STUDY_TITLE}
         </Text>
         <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
           {name}
@@ -237,13 +240,13 @@ function Session({
           <Card.Body gap="5" p={{ base: "4", md: "6" }}>
             <Flex gap="2" flexWrap="wrap" align="center">
               <Badge colorPalette="brand" variant="solid" size="lg">
-                Question {index + 1} of {total}
+                {questionCountLabel(index + 1, total)}
               </Badge>
               <Badge colorPalette="brand" variant="subtle" size="lg">
                 Section {section}
               </Badge>
               <Badge variant="outline" size="lg">
-                {question.questionType === "multiple-choice" ? "Multiple choice" : "Fill in the blank"}
+                {questionTypeLabel(question.questionType)}
               </Badge>
               <FlagToggle questionId={question.id} />
             </Flex>
