@@ -110,7 +110,7 @@ describe("the web app's pages", () => {
     const apostrophe = await member(server.url, "Siobhán O'Neill");
     expect((await apostrophe.get<string>("/")).body).toContain("Welcome back, Siobhán O&#39;Neill!");
     // A screen whose opening words come from data keeps the frame's grey lines.
-    expect((await signedIn.get<string>("/flashcards")).body).toContain(FRAME_TITLE_PLACEHOLDER);
+    expect((await signedIn.get<string>("/plan")).body).toContain(FRAME_TITLE_PLACEHOLDER);
     // The practice test's set-up has its words; the same address opening a shared test keeps the lines.
     expect((await signedIn.get<string>("/test?section=7")).body).toContain(
       '<div class="boot-heading boot-heading-2xl">Practice Test</div>',
@@ -149,6 +149,46 @@ describe("the web app's pages", () => {
       expect(page.status, path).toBe(200);
       if (path.includes("?")) expect(text(page.body), path).toBe(text(first));
       else expect(page.body, path).toContain(FRAME_TITLE_PLACEHOLDER);
+    }
+  });
+
+  it("paint Flashcard Study Mode with the card its deck opens on, the member's count of mastered cards beside it", async () => {
+    const maria = await member(server.url, "Maria Deck");
+    const edition = (await maria.get<{ edition: string }>("/api/account/edition")).body.edition;
+    const all = (
+      await maria.get<{ id: number; term: string; sectionNumber: number; editions: string[] }[]>("/api/flashcards")
+    ).body.filter((c) => c.editions.includes(edition));
+    const inSection = all.filter((c) => c.sectionNumber === 7);
+    expect(inSection.length).toBeGreaterThan(2);
+    const term = (html: string) => /<div class="boot-term">([^<]*)<\/div>/.exec(html)?.[1];
+    const decoded = (s: string | undefined) =>
+      s?.replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+    const deck = (await maria.get<string>("/flashcards")).body;
+    expect(decoded(term(deck))).toBe(all[0]!.term);
+    expect(deck).toContain(`data-label="Card 1 of ${all.length}"`);
+    expect(deck).toContain(`data-label="Mastered: 0 / ${all.length}"`);
+    expect(deck).toContain('<span class="boot-select-trigger" data-label="All Sections">');
+    // Two of section 7's cards mastered, one of them the section's first: the count and its badge say so.
+    for (const card of inSection.slice(0, 2))
+      expect((await maria.post("/api/flashcard-mastery", { flashcardId: card.id, mastered: true })).status).toBe(200);
+    const section = (await maria.get<string>("/flashcards?section=7")).body;
+    expect(decoded(term(section))).toBe(inSection[0]!.term);
+    expect(section).toContain(`data-label="Mastered: 2 / ${inSection.length}"`);
+    expect(section).toContain('boot-badge-mastered" data-label="Mastered"');
+    // A search result's card starts the deck there; another member's marks are not Maria's.
+    const third = inSection[2]!;
+    const started = (await maria.get<string>(`/flashcards?section=7&card=${third.id}`)).body;
+    expect(decoded(term(started))).toBe(third.term);
+    expect(started).toContain(`data-label="Card 3 of ${inSection.length}"`);
+    expect(started).not.toContain("boot-badge-mastered");
+    expect((await signedIn.get<string>("/flashcards?section=7")).body).toContain(
+      `data-label="Mastered: 0 / ${inSection.length}"`,
+    );
+    // A deck link's chosen cards, or a section that is none, open on something else: the grey lines stay.
+    for (const path of ["/flashcards?deck=abc", "/flashcards?section=40", "/flashcards?section=x"]) {
+      const page = await maria.get<string>(path);
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).toContain(FRAME_TITLE_PLACEHOLDER);
     }
   });
 

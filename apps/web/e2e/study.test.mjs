@@ -123,8 +123,8 @@ test("a section's page paints its first question with the page, where the app th
   ]) {
     const { context } = await signedInContext(browser, { viewport, colorScheme });
     const page = await context.newPage();
-    // The app's code held back: what shows is the page as the server wrote it.
-    const release = await holdRequests(page, "**/assets/App-*.js");
+    // The app's code and stylesheet held back: what shows is the page as the server wrote it.
+    const release = await holdRequests(page, "**/assets/App-*");
     await page.goto("/study/12");
     const frame = page.locator(".boot-frame");
     await frame.locator(".boot-question").waitFor();

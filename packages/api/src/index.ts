@@ -29,6 +29,7 @@ export {
   createContentCache,
   serializedOnce,
 } from "./services/content/content-cache.ts";
+export { flashcardsOpening } from "./services/content/flashcards-opening.ts";
 export { studyOpening } from "./services/content/study-opening.ts";
 export { claimLease, releaseLease } from "./services/jobs/leases.ts";
 export * as readiness from "./services/readiness/readiness.ts";

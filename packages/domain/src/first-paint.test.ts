@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   DASHBOARD_INTRO,
+  FLASHCARDS_INTRO,
+  FLASHCARDS_TITLE,
   FRAME_CARDS_PLACEHOLDER,
   FRAME_TITLE_PLACEHOLDER,
+  flashcardSectionLabel,
   PERFORMANCE_INTRO,
   PERFORMANCE_TITLE,
   PRACTICE_TEST_INTRO,
@@ -15,6 +18,7 @@ import {
   STUDY_TITLE,
   studySectionOfPath,
   withFirstPaint,
+  withFlashcardsOpening,
   withStudyOpening,
 } from "./first-paint.ts";
 
@@ -150,5 +154,58 @@ describe("a section's study page", () => {
   it("leaves a page without the frame's placeholders as it was", () => {
     const titleOnly = `<div class="boot-main">${FRAME_TITLE_PLACEHOLDER}</div>`;
     expect(withStudyOpening(titleOnly, opening)).toBe(titleOnly);
+  });
+});
+
+describe("Flashcard Study Mode's page", () => {
+  const frame = `<body><div id="root"><div class="boot-main">${FRAME_TITLE_PLACEHOLDER}${FRAME_CARDS_PLACEHOLDER}</div></div></body>`;
+  const opening = {
+    section: null,
+    total: 164,
+    position: 1,
+    term: "Scope clause (Section 1)",
+    sectionNumber: 1,
+    mastered: 12,
+    termMastered: false,
+  };
+
+  it("draws the way back, the count, the heading, the filter, the deck's place and the first card's term", () => {
+    const html = withFlashcardsOpening(frame, opening);
+    expect(html).toContain('<span class="boot-back-button" data-label="Back to Dashboard"><svg');
+    expect(html).toContain('<span class="boot-mastered-count" data-label="Mastered: 12 / 164"></span>');
+    expect(html).toContain(
+      `<div class="boot-heading boot-heading-2xl-3xl">${FLASHCARDS_TITLE}</div><div class="boot-intro">${FLASHCARDS_INTRO}</div>`,
+    );
+    expect(html).toContain('<span class="boot-select-trigger" data-label="All Sections"><svg');
+    expect(html).toContain('<span class="boot-deck-position" data-label="Card 1 of 164"></span>');
+    expect(html).toContain(
+      `<span class="boot-deck-badges"><span class="boot-badge-md boot-badge-subtle" data-label="${flashcardSectionLabel(1)}"></span></span>`,
+    );
+    expect(html).toContain('<div class="boot-term">Scope clause (Section 1)</div>');
+    expect(html).not.toContain("boot-line");
+    expect(html).not.toContain("boot-card");
+  });
+
+  it("names the chosen section in the filter, the card's place in the deck, and a mastered card's badge", () => {
+    const html = withFlashcardsOpening(frame, {
+      ...opening,
+      section: 7,
+      total: 9,
+      position: 3,
+      sectionNumber: 7,
+      mastered: 2,
+      termMastered: true,
+    });
+    expect(html).toContain(`<span class="boot-select-trigger" data-label="${flashcardSectionLabel(7)}">`);
+    expect(html).toContain('data-label="Card 3 of 9"');
+    expect(html).toContain('data-label="Mastered: 2 / 9"');
+    expect(html).toContain('<span class="boot-badge-md boot-badge-mastered" data-label="Mastered"><svg');
+  });
+
+  it("writes the term as text, and leaves a page without the placeholders as it was", () => {
+    const html = withFlashcardsOpening(frame, { ...opening, term: `<img src=x onerror="alert(1)">` });
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(html).not.toContain("<img");
+    expect(withFlashcardsOpening("<body></body>", opening)).toBe("<body></body>");
   });
 });

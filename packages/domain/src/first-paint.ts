@@ -1,4 +1,5 @@
-import { parseSectionParam, sidebarSectionName } from "./sections.ts";
+import { flashcardFilterSectionName, parseSectionParam, sidebarSectionName } from "./sections.ts";
+import { sectionLabel } from "./text.ts";
 
 /**
  * The words a signed-in screen opens with, which the server also writes into the page's frame so they
@@ -177,5 +178,86 @@ export function withStudyOpening(html: string, opening: StudyOpening): string {
     '<div class="boot-progress"></div>' +
     `<div class="boot-question">${escapeHtml(opening.questionText)}</div>` +
     '<div class="boot-panel-spinner"></div></div></div>';
+  return html.replace(placeholder, () => markup);
+}
+
+/** Flashcard Study Mode's heading and the line under it (/flashcards). */
+export const FLASHCARDS_TITLE = "Flashcard Study Mode";
+export const FLASHCARDS_INTRO = "Review key definitions and terms from the JCBA";
+/** The deck's section filter: its label, and what it says when no section is chosen. */
+export const SECTION_FILTER_LABEL = "Filter by Section";
+export const ALL_SECTIONS = "All Sections";
+/** The hint on a card's term side: phones tap, wider screens click or press Space. */
+export const FLASHCARD_TERM_HINT = {
+  tap: "Tap the card to see the definition",
+  click: "Click or press Space to see the definition",
+} as const;
+/** The deck's count of mastered cards, beside the way back to the dashboard. */
+export const masteredCountLabel = (mastered: number, total: number) => `Mastered: ${mastered} / ${total}`;
+/** The deck's place, above the card. */
+export const cardCountLabel = (position: number, total: number) => `Card ${position} of ${total}`;
+/** A card's section, as its badge and the section filter say it. */
+export const flashcardSectionLabel = (section: number) => sectionLabel(section, flashcardFilterSectionName);
+
+/** The card the deck opens on, and what the screen says around it. */
+export interface FlashcardsOpening {
+  /** The section the deck is filtered to, or null for all of them. */
+  section: number | null;
+  total: number;
+  /** 1 for the deck's first card; later when the address names a card (a search result). */
+  position: number;
+  term: string;
+  sectionNumber: number;
+  /** How many of the deck's cards the member has mastered, and whether this one is among them. */
+  mastered: number;
+  termMastered: boolean;
+}
+
+/** Lucide's arrow-left (20 px, the Back to Dashboard button's), check (14 px) and Chakra's select chevron. */
+const BACK_ICON =
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d="m12 19-7-7 7-7"/><path d="M19 12H5"/></svg>';
+const CHECK_ICON =
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d="M20 6 9 17l-5-5"/></svg>';
+const CHEVRON_ICON =
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d="m6 9 6 6 6-6"/></svg>';
+
+/** Words of the frame drawn by boot.css from the attribute, as the badges of withStudyOpening. */
+const label = (className: string, text: string, inner = "") =>
+  `<span class="${className}" data-label="${escapeHtml(text)}">${inner}</span>`;
+
+/**
+ * Flashcard Study Mode with the deck's first card in its frame, laid out as FlashcardsScreen and
+ * FlashcardViewer draw it (boot.css): the way back and the mastered count, the heading and its line,
+ * the section filter, the deck's place and the card's badges, and the card with its term, the screen's
+ * largest text, so it is painted with the page and the app's own takes its place where it stands. The
+ * term and the heading are text; the other words are drawn from their attribute (withStudyOpening's
+ * badges say why). A page whose frame has no placeholders comes back as it was.
+ */
+export function withFlashcardsOpening(html: string, opening: FlashcardsOpening): string {
+  const placeholder = FRAME_TITLE_PLACEHOLDER + FRAME_CARDS_PLACEHOLDER;
+  if (!html.includes(placeholder)) return html;
+  const markup =
+    '<div class="boot-max-3xl boot-deck-screen"><div class="boot-deck-top">' +
+    label("boot-back-button", "Back to Dashboard", BACK_ICON) +
+    label("boot-mastered-count", masteredCountLabel(opening.mastered, opening.total)) +
+    "</div>" +
+    `<div><div class="boot-heading boot-heading-2xl-3xl">${FLASHCARDS_TITLE}</div><div class="boot-intro">${FLASHCARDS_INTRO}</div></div>` +
+    '<div class="boot-select">' +
+    label("boot-select-label", SECTION_FILTER_LABEL) +
+    label(
+      "boot-select-trigger",
+      opening.section === null ? ALL_SECTIONS : flashcardSectionLabel(opening.section),
+      CHEVRON_ICON,
+    ) +
+    '</div><div class="boot-deck"><div class="boot-deck-row">' +
+    label("boot-deck-position", cardCountLabel(opening.position, opening.total)) +
+    '<span class="boot-deck-badges">' +
+    (opening.termMastered ? label("boot-badge-md boot-badge-mastered", "Mastered", CHECK_ICON) : "") +
+    label("boot-badge-md boot-badge-subtle", flashcardSectionLabel(opening.sectionNumber)) +
+    '</span></div><div class="boot-flashcard"><div class="boot-flashcard-side">' +
+    label("boot-flashcard-side-name", "Term") +
+    `<div class="boot-term">${escapeHtml(opening.term)}</div></div>` +
+    `<span class="boot-flashcard-hint" data-tap="${FLASHCARD_TERM_HINT.tap}" data-click="${FLASHCARD_TERM_HINT.click}"></span>` +
+    "</div></div></div>";
   return html.replace(placeholder, () => markup);
 }

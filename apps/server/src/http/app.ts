@@ -207,7 +207,7 @@ export async function buildApp({
   registerSecondFactorRoutes(app, { database, sessions, audit });
   await registerApiDocs(app, openApiDocument());
   const lifecycle = createLifecycle(app, database, { graceMs: config.SHUTDOWN_GRACE_MS, overload });
-  await registerWebApp(app, config.WEB_DIST, sessions, content);
+  await registerWebApp(app, config.WEB_DIST, sessions, { content, database });
   if (backgroundJobs) await startBackgroundJobs(app, config, database);
   if (backgroundJobs) app.addHook("onReady", () => backups.start());
 

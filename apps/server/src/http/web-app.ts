@@ -5,19 +5,31 @@
  * head the files its first screen needs (the build's list in index.html), so the browser fetches them
  * while it reads the page rather than when the first script asks (docs/decisions/0020), and its frame
  * carries the screen's opening words where they depend on nothing but the member (0021), or, on a
- * section's study page, the question its session opens on.
+ * section's study page and Flashcard Study Mode, the question or the card they open on.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type ContentCache, type SessionUser, studyOpening } from "@jcba/api";
-import { type FirstPaintMember, studySectionOfPath, withFirstPaint, withStudyOpening } from "@jcba/domain/first-paint";
+import { type Context, flashcardsOpening, type SessionUser, studyOpening } from "@jcba/api";
+import { parseSectionParam } from "@jcba/domain";
+import {
+  type FirstPaintMember,
+  studySectionOfPath,
+  withFirstPaint,
+  withFlashcardsOpening,
+  withStudyOpening,
+} from "@jcba/domain/first-paint";
 import { firstLoadLinks, routeChunksOf } from "@jcba/domain/route-chunks";
 import type { FastifyInstance } from "fastify";
 import { type Sessions, sessionTokenOf } from "../auth/sessions.ts";
 import { refusal } from "./errors.ts";
 
-export async function registerWebApp(app: FastifyInstance, dist: string, sessions: Sessions, content: ContentCache) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  dist: string,
+  sessions: Sessions,
+  data: Pick<Context, "content" | "database">,
+) {
   const hasWeb = existsSync(join(dist, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -42,15 +54,32 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
       member,
       search,
     );
-  /** A section's study page with its first question in the frame; the page as it is when there is none. */
-  const withOpening = async (html: string, section: number, user: SessionUser, search: string) => {
-    const startAt = Number(new URLSearchParams(search).get("question"));
+  /**
+   * A section's study page with its first question in the frame, Flashcard Study Mode with its first
+   * card; the page as it is when there is none, or for any other page.
+   */
+  const withOpening = async (html: string, pathname: string, user: SessionUser, search: string) => {
+    const section = studySectionOfPath(pathname);
+    const isDeck = pathname === "/flashcards" || pathname === "/flashcards/";
+    if (section === null && !isDeck) return html;
+    const query = new URLSearchParams(search);
+    const id = (name: string) => {
+      const n = Number(query.get(name));
+      return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+    };
     try {
-      const opening = await studyOpening(content, user, section, Number.isSafeInteger(startAt) ? startAt : undefined);
-      return opening ? withStudyOpening(html, opening) : html;
+      if (section !== null) {
+        const opening = await studyOpening(data.content, user, section, id("question"));
+        return opening ? withStudyOpening(html, opening) : html;
+      }
+      // A deck link's chosen cards, or a section that is not one, open on something else.
+      const filter = parseSectionParam(query.get("section") ?? undefined);
+      if (query.get("deck") || filter === "invalid") return html;
+      const opening = await flashcardsOpening(data, user, filter, id("card"));
+      return opening ? withFlashcardsOpening(html, opening) : html;
     } catch {
-      // The bank could not be read (its database is away): the page keeps its grey frame, and the app
-      // says what it can.
+      // The bank or the member's marks could not be read (the database is away): the page keeps its
+      // grey frame, and the app says what it can.
       return html;
     }
   };
@@ -66,8 +95,6 @@ export async function registerWebApp(app: FastifyInstance, dist: string, session
     const at = request.url.indexOf("?");
     const pathname = at < 0 ? request.url : request.url.slice(0, at);
     const search = at < 0 ? "" : request.url.slice(at + 1);
-    const html = signedInHtml(pathname, session.user, search);
-    const section = studySectionOfPath(pathname);
-    return section === null ? html : withOpening(html, section, session.user, search);
+    return withOpening(signedInHtml(pathname, session.user, search), pathname, session.user, search);
   });
 }

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Kbd, Stack, Text } from "@chakra-ui/react";
 import type { ReviewRating } from "@jcba/domain";
-import { citationLabel, flashcardFilterSectionName, sectionLabel } from "@jcba/domain";
+import { citationLabel } from "@jcba/domain";
+import { cardCountLabel, FLASHCARD_TERM_HINT, flashcardSectionLabel } from "@jcba/domain/first-paint";
 import { Check, ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { RouterOutputs } from "../app/trpc.ts";
@@ -159,7 +160,7 @@ export function FlashcardViewer({
     <Stack gap="4" data-testid="flashcard-viewer">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Text fontWeight="medium" color="fg.muted">
-          Card {i + 1} of {count}
+          {cardCountLabel(i + 1, count)}
         </Text>
         <HStack gap="2" wrap="wrap" justify="flex-end">
           {isMastered && (
@@ -175,7 +176,7 @@ export function FlashcardViewer({
             textAlign="right"
             data-testid="section-badge"
           >
-            {sectionLabel(card.sectionNumber, flashcardFilterSectionName)}
+            {flashcardSectionLabel(card.sectionNumber)}
           </Badge>
         </HStack>
       </Flex>
@@ -218,10 +219,10 @@ export function FlashcardViewer({
         </CardSide>
         <Text id="flashcard-hint" fontSize="sm" color="fg.muted">
           <Box as="span" display={{ base: "inline", md: "none" }}>
-            {flipped ? "Tap the card to see the term again" : "Tap the card to see the definition"}
+            {flipped ? "Tap the card to see the term again" : FLASHCARD_TERM_HINT.tap}
           </Box>
           <Box as="span" display={{ base: "none", md: "inline" }}>
-            {flipped ? "Click to see the term again" : "Click or press Space to see the definition"}
+            {flipped ? "Click to see the term again" : FLASHCARD_TERM_HINT.click}
           </Box>
         </Text>
       </CardFace>

@@ -1,5 +1,6 @@
 import { Box, Button, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import { isMasteredRating, masteredIds, type ReviewRating } from "@jcba/domain";
+import { FLASHCARDS_INTRO, FLASHCARDS_TITLE, masteredCountLabel } from "@jcba/domain/first-paint";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
@@ -137,6 +138,8 @@ export function FlashcardsScreen({
     else save.mutate({ flashcardId: card.id, mastered: isMastered });
   };
 
+  // The server writes the deck's first card into the page's frame as this and FlashcardViewer draw
+  // it (withFlashcardsOpening, boot.css): a change to this layout is a change there too.
   return (
     <Stack gap="6" maxW="3xl" mx="auto" w="full">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -146,16 +149,16 @@ export function FlashcardsScreen({
           </Link>
         </Button>
         <Text fontWeight="semibold" role="status" data-testid="mastered-count">
-          Mastered: {mastered.size} / {deck.length}
+          {masteredCountLabel(mastered.size, deck.length)}
         </Text>
       </Flex>
 
       <Box>
         <Heading as="h1" size={{ base: "2xl", md: "3xl" }}>
-          Flashcard Study Mode
+          {FLASHCARDS_TITLE}
         </Heading>
         <Text color="fg.muted" mt="1">
-          Review key definitions and terms from the JCBA
+          {FLASHCARDS_INTRO}
         </Text>
       </Box>
 

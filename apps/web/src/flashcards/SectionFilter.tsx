@@ -1,5 +1,6 @@
 import { createListCollection, Portal, Select } from "@chakra-ui/react";
-import { flashcardFilterSectionName, SECTION_NUMBERS, sectionLabel } from "@jcba/domain";
+import { SECTION_NUMBERS } from "@jcba/domain";
+import { ALL_SECTIONS, flashcardSectionLabel, SECTION_FILTER_LABEL } from "@jcba/domain/first-paint";
 import { useMemo } from "react";
 
 const ALL = "all";
@@ -18,8 +19,8 @@ export function SectionFilter({
     () =>
       createListCollection({
         items: [
-          { value: ALL, label: `All Sections (${total} cards)` },
-          ...SECTION_NUMBERS.map((n) => ({ value: String(n), label: sectionLabel(n, flashcardFilterSectionName) })),
+          { value: ALL, label: `${ALL_SECTIONS} (${total} cards)` },
+          ...SECTION_NUMBERS.map((n) => ({ value: String(n), label: flashcardSectionLabel(n) })),
         ],
       }),
     [total],
@@ -36,10 +37,10 @@ export function SectionFilter({
       size="lg"
       positioning={{ sameWidth: true }}
     >
-      <Select.Label>Filter by Section</Select.Label>
+      <Select.Label>{SECTION_FILTER_LABEL}</Select.Label>
       <Select.Control>
         <Select.Trigger _placeholderShown={{ color: "fg" }}>
-          <Select.ValueText placeholder="All Sections" />
+          <Select.ValueText placeholder={ALL_SECTIONS} />
         </Select.Trigger>
         <Select.IndicatorGroup>
           <Select.Indicator />
