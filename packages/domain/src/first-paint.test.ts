@@ -182,6 +182,7 @@ describe("Flashcard Study Mode's page", () => {
       `<span class="boot-deck-badges"><span class="boot-badge-md boot-badge-subtle" data-label="${flashcardSectionLabel(1)}"></span></span>`,
     );
     expect(html).toContain('<div class="boot-term">Scope clause (Section 1)</div>');
+    expect(html).toContain('<div class="boot-panel-spinner"></div>');
     expect(html).not.toContain("boot-line");
     expect(html).not.toContain("boot-card");
   });

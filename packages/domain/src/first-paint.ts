@@ -231,7 +231,8 @@ const label = (className: string, text: string, inner = "") =>
  * the section filter, the deck's place and the card's badges, and the card with its term, the screen's
  * largest text, so it is painted with the page and the app's own takes its place where it stands. The
  * term and the heading are text; the other words are drawn from their attribute (withStudyOpening's
- * badges say why). A page whose frame has no placeholders comes back as it was.
+ * badges say why). A spinner turns under the card, where its buttons will be. A page whose frame has no
+ * placeholders comes back as it was.
  */
 export function withFlashcardsOpening(html: string, opening: FlashcardsOpening): string {
   const placeholder = FRAME_TITLE_PLACEHOLDER + FRAME_CARDS_PLACEHOLDER;
@@ -258,6 +259,6 @@ export function withFlashcardsOpening(html: string, opening: FlashcardsOpening):
     label("boot-flashcard-side-name", "Term") +
     `<div class="boot-term">${escapeHtml(opening.term)}</div></div>` +
     `<span class="boot-flashcard-hint" data-tap="${FLASHCARD_TERM_HINT.tap}" data-click="${FLASHCARD_TERM_HINT.click}"></span>` +
-    "</div></div></div>";
+    '</div><div class="boot-panel-spinner"></div></div></div>';
   return html.replace(placeholder, () => markup);
 }
