@@ -77,9 +77,10 @@ export async function registerWebApp(
       if (query.get("deck") || filter === "invalid") return html;
       const opening = await flashcardsOpening(data, user, filter, id("card"));
       return opening ? withFlashcardsOpening(html, opening) : html;
-    } catch {
+    } catch (error) {
       // The bank or the member's marks could not be read (the database is away): the page keeps its
-      // grey frame, and the app says what it can.
+      // grey frame, and the app says what it can. Logged, so a fault of ours here does not go unseen.
+      app.log.warn({ err: error, path: pathname }, "the page's opening could not be written into its frame");
       return html;
     }
   };
