@@ -1,5 +1,9 @@
-/** What a page looks like to a member: screenshots, axe checks and no sideways scrolling. */
+/**
+ * What a page looks like to a member: screenshots, axe checks, no sideways scrolling, and the page's
+ * frame standing where the app then draws.
+ */
 
+import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -84,4 +88,31 @@ export async function expectNoHorizontalScroll(page) {
 export async function viewportShot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** Where each named part stands on the page, as { x, y, width, height }: `parts` maps a name to a selector. */
+export function boxesOf(page, parts) {
+  return page.evaluate(
+    (parts) =>
+      Object.fromEntries(
+        Object.entries(parts).map(([name, selector]) => {
+          const r = document.querySelector(selector).getBoundingClientRect();
+          return [name, { x: r.x, y: r.y, width: r.width, height: r.height }];
+        }),
+      ),
+    parts,
+  );
+}
+
+/**
+ * The app drew each part where the page's frame had it, within a pixel (sub-pixel font metrics): the
+ * frame's words and the app's replaced each other in place.
+ */
+export function expectSameBoxes(framed, drawn, where, edges = ["x", "y", "width", "height"]) {
+  for (const part of Object.keys(framed))
+    for (const edge of edges)
+      assert.ok(
+        Math.abs(drawn[part][edge] - framed[part][edge]) <= 1,
+        `${where}, the ${part}'s ${edge}: ${framed[part][edge]} in the frame, ${drawn[part][edge]} in the app`,
+      );
 }

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { FLASHCARD_COUNTS } from "../../../packages/content/src/check.mjs";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import {
+  boxesOf,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectSameBoxes,
+  screenshot,
+} from "./checks.mjs";
 import { BASE_URL, browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 import { holdRequests } from "./study-data.mjs";
 
@@ -125,24 +131,14 @@ test("the deck's first card paints with the page, where the app then draws it, o
     await page.goto(`${BASE_URL}${path}`);
     const frame = page.locator(".boot-frame");
     await frame.locator(".boot-term").waitFor();
-    const boxesOf = (selectors) =>
-      page.evaluate(
-        (selectors) =>
-          selectors.map((selector) => {
-            const r = document.querySelector(selector).getBoundingClientRect();
-            return { x: r.x, y: r.y, width: r.width, height: r.height };
-          }),
-        selectors,
-      );
-    const parts = ["term", "card", "deck's place and badges", "filter", "count"];
     const framedTerm = await frame.locator(".boot-term").textContent();
-    const framed = await boxesOf([
-      ".boot-term",
-      ".boot-flashcard",
-      ".boot-deck-row",
-      ".boot-select-trigger",
-      ".boot-mastered-count",
-    ]);
+    const framed = await boxesOf(page, {
+      term: ".boot-term",
+      card: ".boot-flashcard",
+      "deck's place and badges": ".boot-deck-row",
+      filter: ".boot-select-trigger",
+      count: ".boot-mastered-count",
+    });
     // The deck's words other than the term are the frame's picture only: the page's text has none of them.
     assert.equal(await page.getByText(/^Card 1 of \d+$/).count(), 0);
     release();
@@ -150,19 +146,14 @@ test("the deck's first card paints with the page, where the app then draws it, o
     await term.waitFor();
     await frame.waitFor({ state: "detached" });
     assert.equal((await term.textContent()).trim(), framedTerm.trim(), "the app opens on the card the frame showed");
-    const drawn = await boxesOf([
-      "[data-testid=flashcard-term]",
-      "[data-testid=flashcard]",
-      "[data-testid=flashcard-viewer] > :first-child",
-      ".chakra-select__trigger",
-      "[data-testid=mastered-count]",
-    ]);
-    for (const [i, part] of parts.entries())
-      for (const edge of ["x", "y", "width", "height"])
-        assert.ok(
-          Math.abs(drawn[i][edge] - framed[i][edge]) <= 1,
-          `${path} at ${viewport.width} px, the ${part}'s ${edge}: ${framed[i][edge]} in the frame, ${drawn[i][edge]} in the app`,
-        );
+    const drawn = await boxesOf(page, {
+      term: "[data-testid=flashcard-term]",
+      card: "[data-testid=flashcard]",
+      "deck's place and badges": "[data-testid=flashcard-viewer] > :first-child",
+      filter: ".chakra-select__trigger",
+      count: "[data-testid=mastered-count]",
+    });
+    expectSameBoxes(framed, drawn, `${path} at ${viewport.width} px`);
     await context.close();
   }
 });

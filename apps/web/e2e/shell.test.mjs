@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, expectSameBoxes, screenshot } from "./checks.mjs";
 import { BASE_URL, browser, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 import { holdRequests } from "./study-data.mjs";
 
@@ -223,13 +223,8 @@ test("the practice test's set-up, Study Mode, Search and Review: the frame says 
       await frame.waitFor({ state: "detached" });
       const intro = page.getByText(introText);
       const drawn = { heading: await heading.boundingBox(), intro: await intro.boundingBox() };
-      // Where the words stood and how much room they took, within a pixel (sub-pixel font metrics).
-      for (const part of ["heading", "intro"])
-        for (const edge of ["x", "y", "height"])
-          assert.ok(
-            Math.abs(drawn[part][edge] - framed[part][edge]) <= 1,
-            `${path} at ${viewport.width} px: the ${part}'s ${edge} ${framed[part][edge]} in the frame, ${drawn[part][edge]} in the app`,
-          );
+      // Where the words stood, and how much room they took in height.
+      expectSameBoxes(framed, drawn, `${path} at ${viewport.width} px`, ["x", "y", "height"]);
       await member.context.close();
     }
   // Opening a shared test's code, or a search's results, the same address shows no words in its frame.

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot } from "./checks.mjs";
+import {
+  boxesOf,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectSameBoxes,
+  screenshot,
+} from "./checks.mjs";
 import { browser, DESKTOP, MOBILE, signedInContext, withBrowser } from "./helpers.mjs";
 import {
   answerFor,
@@ -128,18 +134,9 @@ test("a section's page paints its first question with the page, where the app th
     await page.goto("/study/12");
     const frame = page.locator(".boot-frame");
     await frame.locator(".boot-question").waitFor();
-    // The question, the badges' row and the session's bar: in the frame, then in the app's card.
-    const boxesOf = (selectors) =>
-      page.evaluate(
-        (selectors) =>
-          selectors.map((selector) => {
-            const r = document.querySelector(selector).getBoundingClientRect();
-            return { x: r.x, y: r.y, width: r.width, height: r.height };
-          }),
-        selectors,
-      );
     const framedText = await frame.locator(".boot-question").textContent();
-    const framed = await boxesOf([".boot-question", ".boot-badges", ".boot-progress"]);
+    // The question, the badges' row and the session's bar: in the frame, then in the app's card.
+    const framed = await boxesOf(page, { question: ".boot-question", badges: ".boot-badges", bar: ".boot-progress" });
     // The spinner turns in the question's card, and the page's own is there for screen readers only.
     await frame.locator(".boot-panel-spinner").waitFor();
     assert.equal(await page.getByRole("status", { name: "Loading" }).count(), 1);
@@ -155,17 +152,12 @@ test("a section's page paints its first question with the page, where the app th
       "the app opens on the question the frame showed",
     );
     const card = ".chakra-card__body:has([data-testid=question-text])";
-    const drawn = await boxesOf([
-      `${card} > [data-testid=question-text]`,
-      `${card} > :nth-child(1)`,
-      `${card} > :nth-child(2)`,
-    ]);
-    for (const [i, part] of ["question", "badges", "progress"].entries())
-      for (const edge of ["x", "y", "width", "height"])
-        assert.ok(
-          Math.abs(drawn[i][edge] - framed[i][edge]) <= 1,
-          `at ${viewport.width} px the ${part}'s ${edge}: ${framed[i][edge]} in the frame, ${drawn[i][edge]} in the app`,
-        );
+    const drawn = await boxesOf(page, {
+      question: `${card} > [data-testid=question-text]`,
+      badges: `${card} > :nth-child(1)`,
+      bar: `${card} > :nth-child(2)`,
+    });
+    expectSameBoxes(framed, drawn, `at ${viewport.width} px`);
     await context.close();
   }
 });

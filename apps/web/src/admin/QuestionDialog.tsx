@@ -1,5 +1,6 @@
 import { Fieldset, Flex, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { OPTIONS_PER_QUESTION, type PastAnswerChoice, type QuestionType } from "@jcba/domain";
+import { OPTIONS_PER_QUESTION, type PastAnswerChoice, QUESTION_TYPES, type QuestionType } from "@jcba/domain";
+import { questionTypeLabel } from "@jcba/domain/first-paint";
 import { MAX_LENGTH } from "@jcba/validators";
 import { NativeRadio } from "../components/NativeRadio.tsx";
 import { ERROR_COLOR, FormSelectField, SectionField, TextField } from "./AdminUi.tsx";
@@ -46,8 +47,11 @@ export function QuestionFields({ form, shown, edit }: FormState<QuestionForm>) {
           value={form.questionType}
           onChange={(value) => update("questionType", value as QuestionType)}
         >
-          <option value="multiple-choice">Multiple choice</option>
-          <option value="fill-in-blank">Fill in the blank</option>
+          {QUESTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {questionTypeLabel(type)}
+            </option>
+          ))}
         </FormSelectField>
       </SimpleGrid>
       <TextField label="Question text" required rows={3} maxLength={MAX_LENGTH.text} {...field("questionText")} />
