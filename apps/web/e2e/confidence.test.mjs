@@ -108,6 +108,9 @@ test("Tutor mode: how sure the member was for each question shows on the Results
   for (const [i, [confidence, right, mark]] of plan.entries()) {
     await page.getByText(`Question ${i + 1} of 10`, { exact: true }).waitFor();
     const q = bank.get(questions[i].id);
+    // Said at once if the screen ever shows another question than the draw's (one run could not find
+    // the draw's option for 30 s, and in none of more than 50 since).
+    assert.equal((await page.locator("#question-text").innerText()).trim(), q.questionText.trim(), `question ${i + 1}`);
     const picker = page.getByTestId("confidence");
     const button = picker.getByRole("button", { name: new RegExp(`^${confidence}`) });
     await button.click();
