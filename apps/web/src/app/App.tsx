@@ -83,8 +83,8 @@ function onSessionEnded(user: SessionUser, queryClient: () => QueryClient) {
 /**
  * Starts the app in short tasks, so a slow phone's main thread is never held for long at once. It
  * begins in a task after the one that ran the app's modules (on a slow phone about 150 ms by itself).
- * The router resolves the address and fetches the screen's code first; the styling system is built in a
- * task of its own meanwhile; then the first render runs as a transition, which React renders in slices
+ * The router resolves the address and fetches the screen's code first; the styling system is built in
+ * tasks of its own meanwhile; then the first render runs as a transition, which React renders in slices
  * of a few milliseconds, letting the browser paint and handle input in between. Rendered before the
  * screen's code was in, the screen would suspend and then render again all at once when it came; before
  * its data (for up to a second, firstData.ts), it would render twice more.
@@ -109,7 +109,7 @@ export async function mountApp(element: HTMLElement, user: SessionUser, early: E
   const persister = queryPersister(user.id, (hash) => hash === bankHash);
   void persister.restoreClient().catch(() => undefined);
   await nextTask();
-  const system = makeSystem();
+  const system = await makeSystem(nextTask);
   await routed;
   await restoreDeviceCopy(queryClient, persister);
   await firstScreenData(queryClient);

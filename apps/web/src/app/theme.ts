@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, createSystemInSteps, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import {
   alertSlotRecipe,
   animationStyles,
@@ -154,14 +154,22 @@ export const makeFullSystem = () => createSystem(defaultBaseConfig, base, config
 
 /**
  * The styling system as the browser builds it (the token dictionary, the style utilities; the recipes
- * compile on first use): a long piece of work on a slow phone, so the app's start runs it as a task of
- * its own. Its global CSS (the reset, the base styles and every token as a CSS variable, more than half
- * of building the system and then serialized again by the provider) is not built here: the build
- * writes it to a stylesheet that loads beside the app's code (vite.config.ts, themeCss.ts), so the
- * provider injects none (Chakra is patched to build that CSS on first use only, pnpm-workspace.yaml).
+ * compile on first use): a long piece of work on a slow phone, so it runs in three tasks (the configs
+ * merged, the token dictionary, the rest: Chakra is patched to offer createSystem's steps, decision
+ * 0025), `between` letting the browser run between them. Its global CSS (the reset, the base styles
+ * and every token as a CSS variable, more than half of building the system and then serialized again
+ * by the provider) is not built here: the build writes it to a stylesheet that loads beside the app's
+ * code (vite.config.ts, themeCss.ts), so the provider injects none (Chakra is patched to build that
+ * CSS on first use only, pnpm-workspace.yaml).
  */
-export function makeSystem() {
-  const system = makeFullSystem();
+export async function makeSystem(between: () => Promise<void>) {
+  const steps = createSystemInSteps(defaultBaseConfig, base, config);
+  let step = steps.next();
+  while (!step.done) {
+    await between();
+    step = steps.next();
+  }
+  const system = step.value;
   Object.defineProperty(system, "_global", { value: [] });
   return system;
 }

@@ -19,8 +19,26 @@ describe("the styling system's precompiled global CSS", () => {
     expect(css).toContain("--chakra-colors-green-solid:var(--chakra-colors-green-700)");
   });
 
-  it("is left out of the system the browser builds, so the provider injects none of it", () => {
-    expect(makeSystem()._global).toEqual([]);
+  it("is left out of the system the browser builds, so the provider injects none of it", async () => {
+    expect((await makeSystem(async () => {}))._global).toEqual([]);
     expect(makeFullSystem()._global).toHaveLength(3);
+  });
+
+  it("the browser's system is built in three steps and styles as the whole one does", async () => {
+    let pauses = 0;
+    const stepped = await makeSystem(async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBe(2);
+    const whole = makeFullSystem();
+    const style = {
+      color: "brand.solid",
+      p: "4",
+      bg: { base: "red.subtle", _dark: "green.solid" },
+      _hover: { bg: "brand.muted" },
+    };
+    expect(stepped.css(style)).toEqual(whole.css(style));
+    expect(stepped.token("colors.brand.700")).toBe("#1d4ed8");
+    expect(stepped.getRecipeFn("button")({ size: "sm" })).toEqual(whole.getRecipeFn("button")({ size: "sm" }));
   });
 });
