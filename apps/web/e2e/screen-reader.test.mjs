@@ -145,6 +145,9 @@ test("Review with the keyboard: the card's answer, the rating and the question's
   const q = bank.find((x) => x.questionText === text);
   if (q.questionType === "multiple-choice") {
     await page.keyboard.press(String(q.options.indexOf(q.correctAnswer) + 1));
+    // The choice is spoken a render after the key (a CI run read the live regions before it came):
+    // wait for it, at most the test's timeout, then take the step.
+    await page.waitForFunction((answer) => window.__announced.some((a) => a.includes(answer)), q.correctAnswer);
     const chosen = await step(reader, "a digit: choose the right option", transcript);
     assert.ok(
       `${chosen.focus} ${chosen.announced.join(" ")}`.includes(q.correctAnswer),
